@@ -1,0 +1,48 @@
+// One jest run over every package: UI packages in jsdom, the API and the SDK in node.
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const moduleNameMapper = {
+  '^shared-sdk$': '<rootDir>/../shared-sdk/src/index.ts',
+  '^shared-sdk/schemas$': '<rootDir>/../shared-sdk/src/schemas/index.ts',
+  '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
+  '\\.(svg|png|jpg|webp)$': '<rootDir>/../jest/file-stub.js',
+};
+const project = (dir, testEnvironment) => ({
+  displayName: dir,
+  rootDir: `<rootDir>/${dir}`,
+  testEnvironment,
+  transform,
+  moduleNameMapper,
+  setupFilesAfterEnv: testEnvironment === 'jsdom' ? ['<rootDir>/../jest/setup-dom.ts'] : [],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.ts'],
+});
+
+module.exports = {
+  rootDir: __dirname,
+  projects: [
+    project('shared-sdk', 'node'),
+    project('api', 'node'),
+    ...[
+      'shared-ui',
+      'shell',
+      'mfe-marketing',
+      'mfe-tickets',
+      'mfe-chat',
+      'mfe-training',
+      'mfe-products',
+      'mfe-settings',
+      'widget',
+    ].map((dir) => project(dir, 'jsdom')),
+  ],
+};

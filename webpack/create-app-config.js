@@ -1,0 +1,132 @@
+// The one webpack + Module Federation config factory for the shell and every remote.
+// Each app's webpack.config.js is a few lines on top of this.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const sharedExports = require('./shared-exports');
+
+// One router, one store, one theme, one session and one i18n instance per page.
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'styled-components',
+  'i18next',
+  'react-i18next',
+  'shared-ui',
+  'shared-sdk',
+];
+// Entry points imported by subpath share their package's version.
+const SUBPATHS = {
+  'react/jsx-runtime': 'react',
+  'react-dom/client': 'react-dom',
+  'shared-sdk/schemas': 'shared-sdk',
+};
+
+function sharedSingletons(pkg) {
+  const deps = pkg.dependencies ?? {};
+  const shared = {};
+  for (const name of SINGLETONS) {
+    if (!deps[name]) throw new Error(`${pkg.name} must depend on the shared singleton ${name}`);
+    shared[name] = { singleton: true, requiredVersion: deps[name] };
+    if (sharedExports[name]) {
+      shared[name].treeShaking = { mode: 'runtime-infer', usedExports: sharedExports[name] };
+    }
+  }
+  for (const [subpath, owner] of Object.entries(SUBPATHS)) {
+    shared[subpath] = { singleton: true, requiredVersion: deps[owner] };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the app's folder (its package.json is read for versions)
+ * @param {string} options.name federation name, a JS identifier (e.g. "mfe_tickets")
+ * @param {Record<string,string>} [options.exposes] what a remote offers the shell
+ * @param {string[]} [options.runtimePlugins] runtime plugin files (the shell's failure policy)
+ * @param {boolean} [options.isHost] the shell: chunks load from "/"
+ */
+function createAppConfig({ dir, name, exposes, runtimePlugins = [], isHost = false }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      // Only the shell has a page of its own; a remote is just its remoteEntry.js and the
+      // chunks it exposes.
+      entry: isHost ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell owns every URL, so deep links need absolute chunk paths; a remote loads
+        // from wherever it is deployed.
+        publicPath: isHost ? '/' : 'auto',
+        // Entry files keep stable names (the federation runtime derives paths from them; they are
+        // served no-cache); lazily loaded chunks are content-hashed and cached for good.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // Workspace packages are compiled from their TypeScript source.
+        conditionNames: ['parley-source', 'browser', 'import', 'module', 'require', 'default'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: {
+                    react: { runtime: 'automatic', development: !production, refresh: false },
+                  },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedSingletons(pkg),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: true,
+          dts: false,
+          // The shell provides the federation runtime once; remotes use it rather than each
+          // carrying their own copy (about 27 KB gzip a remote).
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        }),
+        ...(isHost
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'src/index.html'),
+                favicon: path.join(dir, 'src/favicon.svg'),
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      optimization: { moduleIds: 'deterministic' },
+    };
+  };
+}
+
+module.exports = { createAppConfig, SINGLETONS };
