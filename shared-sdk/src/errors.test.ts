@@ -1,0 +1,27 @@
+import { errorCodeForStatus, pageNotFound, PageError, statusByErrorCode } from './errors';
+
+describe('error codes (spec §8)', () => {
+  it('maps each HTTP status to its code and back', () => {
+    expect(errorCodeForStatus(400)).toBe('invalid-argument');
+    expect(errorCodeForStatus(401)).toBe('unauthenticated');
+    expect(errorCodeForStatus(403)).toBe('permission-denied');
+    expect(errorCodeForStatus(404)).toBe('not-found');
+    expect(errorCodeForStatus(429)).toBe('resource-exhausted');
+    expect(errorCodeForStatus(500)).toBe('internal');
+    expect(errorCodeForStatus(503)).toBe('unavailable');
+    expect(errorCodeForStatus(504)).toBe('deadline-exceeded');
+    expect(statusByErrorCode['permission-denied']).toBe(403);
+  });
+
+  it('falls back to the class of an unlisted status', () => {
+    expect(errorCodeForStatus(502)).toBe('internal');
+    expect(errorCodeForStatus(422)).toBe('invalid-argument');
+  });
+
+  it('builds the 404 page error with the spec message', () => {
+    const error = pageNotFound('/news/nope');
+    expect(error).toBeInstanceOf(PageError);
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Page Not Found: /news/nope');
+  });
+});

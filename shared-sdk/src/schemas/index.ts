@@ -1,0 +1,5 @@
+// 'shared-sdk/schemas': the zod schemas, a separate entry so that pages which validate nothing
+// do not load zod.
+export * from './error';
+export * from './marketing';
+export * from './runtime-config';
