@@ -1,0 +1,67 @@
+import path from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { handleError } from './errors/error-handler';
+import { databasePlugin } from './plugins/app/database';
+import { newsArticlesPlugin } from './plugins/app/news-articles';
+import { staticAppsPlugin } from './plugins/app/static-apps';
+import { compressPlugin } from './plugins/external/compress';
+import { helmetPlugin } from './plugins/external/helmet';
+import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { swaggerPlugin } from './plugins/external/swagger';
+import { apiRoutes } from './routes/api-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Defaults to api/migrations (same path from src/ and dist/). */
+  migrationsDir?: string;
+  /** Defaults to api/content/news. */
+  newsDir?: string;
+}
+
+/**
+ * Builds the whole service without listening. Plugins load in order: external (security, docs),
+ * app (database, content, static apps), then routes. The caller may still add routes before
+ * `ready()` (tests do).
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Set before any plugin so every encapsulated context inherits it.
+  app.setErrorHandler(handleError);
+  app.decorate('config', config);
+
+  const remoteOrigins = [
+    ...new Set(Object.values(config.remoteManifestOverrides).map((url) => new URL(url).origin)),
+  ];
+  await app.register(helmetPlugin, { remoteOrigins });
+  await app.register(compressPlugin);
+  await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute });
+  await app.register(swaggerPlugin);
+
+  await app.register(databasePlugin, {
+    database: config.database,
+    migrationsDir: options.migrationsDir ?? path.resolve(__dirname, '../migrations'),
+  });
+  await app.register(newsArticlesPlugin, {
+    contentDir: options.newsDir ?? path.resolve(__dirname, '../content/news'),
+  });
+  await app.register(staticAppsPlugin, { appsDir: config.appsDir });
+
+  await app.register(apiRoutes, { prefix: '/api' });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,71 @@
+import { mkdir } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Pool } from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseConfig } from '../config';
+import { startPgliteThread } from './pglite-thread';
+import type { Database } from './schema';
+
+export interface DatabaseConnection {
+  kind: DatabaseConfig['kind'];
+  db: Kysely<Database>;
+  /** Runs a multi-statement SQL script (a migration file) inside the open transaction `trx`. */
+  runScript(trx: Transaction<Database>, script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function connectDatabase(
+  config: DatabaseConfig,
+  log: FastifyBaseLogger,
+): Promise<DatabaseConnection> {
+  return config.kind === 'postgres'
+    ? connectPostgres(config.url, log)
+    : connectPglite(config.dataDir);
+}
+
+async function connectPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const thread = await startPgliteThread(dataDir);
+  // kysely-pglite-dialect calls only query() and close(), which the thread provides with PGlite's
+  // signatures. PGlite is a single connection: the dialect queues every acquire until the
+  // previous query or transaction releases it, so concurrent requests cannot interleave.
+  const client: Pick<PGlite, 'query' | 'close'> = thread;
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect(client as PGlite),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    kind: 'pglite',
+    db,
+    // While `trx` is open the dialect holds the only connection, so the script runs inside that
+    // transaction and nothing else can interleave.
+    runScript: (_trx, script) => thread.exec(script),
+    close: async () => {
+      await db.destroy();
+      // Kysely closes the client only if it ever connected; the thread must go either way.
+      await thread.close();
+    },
+  };
+}
+
+async function connectPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseConnection> {
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server emits 'error' on the pool; unhandled, it would crash the process.
+  pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle client error'));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    kind: 'postgres',
+    db,
+    // A query without parameters goes over the simple protocol, which accepts several statements.
+    runScript: async (trx, script) => {
+      await sql.raw(script).execute(trx);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,38 @@
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody, HttpError } from './http-error';
+
+/** Central error handler: every failure leaves as `{ error: { code, message } }` (spec §8). */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // e.g. "body.email: Please enter a valid e-mail address" — names the field, as forms need.
+    const context = error.validationContext ?? 'request';
+    const message = error.validation
+      .map((issue) => {
+        const field = issue.instancePath.split('/').filter(Boolean).join('.');
+        return `${field ? `${context}.${field}` : context}: ${issue.message}`;
+      })
+      .join('; ');
+    return reply.code(400).send(errorBody(400, message));
+  }
+
+  const statusCode =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+
+  if (statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    const message = error instanceof HttpError ? error.message : 'Internal error';
+    return reply.code(statusCode).send(errorBody(statusCode, message));
+  }
+
+  // 4xx errors from Fastify and its plugins (bad JSON, body too large, rate limit) carry
+  // messages meant for the caller.
+  return reply.code(statusCode).send(errorBody(statusCode, error.message));
+}
+
+/** 404 for anything no route or static file answers. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+}

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { remoteNames } from 'shared-sdk';
+import { sendNotFound } from '../../errors/error-handler';
+
+export interface StaticAppsPluginOptions {
+  appsDir: string;
+}
+
+/** Entry points whose URL never changes: a browser must revalidate them to see a new deploy. */
+const entryFileNames = new Set([
+  'index.html',
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'mf-stats.json',
+]);
+
+/** webpack's [contenthash] (hex, 8+ characters) as a separate part of the file name. */
+const contentHashPattern = /[.-][0-9a-f]{8,}\./i;
+
+/**
+ * Entry files and files without a content hash (a stable URL such as the widget loader that
+ * customers embed) are revalidated on every use; content-hashed files are cached for good.
+ */
+function setCacheHeaders(reply: FastifyReply, filePath: string) {
+  const fileName = path.basename(filePath);
+  const immutable = !entryFileNames.has(fileName) && contentHashPattern.test(fileName);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** Paths owned by the API, the remotes and the widget never fall back to the shell. */
+const nonShellPrefixes = ['/api', '/remotes', '/widget'];
+
+function wantsShellPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (nonShellPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+    return false;
+  }
+  // Browsers navigating ask for text/html explicitly; scripts and fetches do not.
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * One process serves the whole product (architecture "Configuration and start"): the shell at /,
+ * each remote at /remotes/<name>/, the widget at /widget/. A dist folder that is not built is
+ * skipped, so the API runs (and is tested) without any front-end build.
+ */
+export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
+  async (app, { appsDir }) => {
+    const shellDist = path.join(appsDir, 'shell', 'dist');
+    const mounts = [
+      { root: shellDist, prefix: '/' },
+      ...remoteNames.map((name) => ({
+        root: path.join(appsDir, name, 'dist'),
+        prefix: `/remotes/${name}/`,
+      })),
+      { root: path.join(appsDir, 'widget', 'dist'), prefix: '/widget/' },
+    ];
+
+    let replyDecorated = false;
+    for (const { root, prefix } of mounts) {
+      if (!existsSync(root)) {
+        app.log.warn({ root }, `not built, nothing served at ${prefix}`);
+        continue;
+      }
+      await app.register(fastifyStatic, {
+        root,
+        prefix,
+        // @fastify/static may decorate the reply (sendFile) only once per instance.
+        decorateReply: !replyDecorated,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+      replyDecorated = true;
+    }
+
+    const shellIndexExists = existsSync(path.join(shellDist, 'index.html'));
+
+    // Client-side routes (/pricing, /dashboard/…) are the shell's: it renders its own 404 page.
+    app.setNotFoundHandler((request, reply) => {
+      if (shellIndexExists && wantsShellPage(request)) {
+        return reply.sendFile('index.html', shellDist);
+      }
+      return sendNotFound(request, reply);
+    });
+  },
+  { name: 'static-apps' },
+);

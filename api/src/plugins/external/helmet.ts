@@ -1,0 +1,45 @@
+import fastifyHelmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+export interface HelmetPluginOptions {
+  /** Origins of remotes hosted elsewhere (REMOTE_*_URL): their scripts, manifests and assets load from there. */
+  remoteOrigins: string[];
+}
+
+/**
+ * Security headers. The CSP is the tightest one Module Federation and styled-components run under:
+ * remotes are <script> tags plus a fetch of mf-manifest.json (script-src, connect-src);
+ * styled-components injects <style> tags ('unsafe-inline' in style-src); the live WebSocket
+ * needs ws:/wss:. Swagger UI at /api/docs uses only same-origin scripts, so it needs no exception.
+ */
+export const helmetPlugin = fp<HelmetPluginOptions>(
+  async (app, { remoteOrigins }) => {
+    const directives = {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...remoteOrigins],
+      'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
+      'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins],
+      'connect-src': ["'self'", 'ws:', 'wss:', ...remoteOrigins],
+      'font-src': ["'self'", 'data:', ...remoteOrigins],
+      'frame-ancestors': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+    };
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: { useDefaults: false, directives },
+    });
+
+    // The widget is embedded in customers' sites: its loader script is fetched cross-origin and
+    // its chat window is framed by any origin, so those two protections are lifted for /widget/.
+    const widgetCsp = Object.entries({ ...directives, 'frame-ancestors': ['*'] })
+      .map(([name, values]) => `${name} ${values.join(' ')}`)
+      .join(';');
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.url.startsWith('/widget/')) return;
+      reply.header('content-security-policy', widgetCsp);
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.removeHeader('x-frame-options');
+    });
+  },
+  { name: 'helmet' },
+);

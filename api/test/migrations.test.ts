@@ -1,0 +1,87 @@
+import { cp, mkdtemp, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { connectDatabase } from '../src/db/connect-database';
+import type { DatabaseConnection } from '../src/db/connect-database';
+import { migrate, readMigrationFiles } from '../src/db/migrate';
+import { appStartTimeoutMs } from './support/build-test-app';
+
+const migrationsDir = path.resolve(__dirname, '../migrations');
+const silentLog = { warn: () => undefined } as unknown as Parameters<typeof connectDatabase>[1];
+
+async function tableNames(connection: DatabaseConnection): Promise<string[]> {
+  const { rows } = await sql<{ tableName: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() order by table_name`.execute(connection.db);
+  return rows.map((row) => row.tableName);
+}
+
+describe('migrations', () => {
+  let connection: DatabaseConnection;
+  let dir: string;
+  beforeEach(async () => {
+    connection = await connectDatabase({ kind: 'pglite' }, silentLog);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'parley-migrations-'));
+    await cp(migrationsDir, dir, { recursive: true });
+  }, appStartTimeoutMs);
+  afterEach(async () => {
+    await connection.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names every file NNNN_name.sql with unique versions', async () => {
+    const files = await readMigrationFiles(migrationsDir);
+    expect(files.length).toBe((await readdir(migrationsDir)).length);
+    expect(files[0]).toMatchObject({ version: 1, name: 'marketing_requests' });
+  });
+
+  it('applies every file once; a second run applies nothing', async () => {
+    const versions = (await readMigrationFiles(dir)).map((file) => file.version);
+    expect(await migrate(connection, dir)).toEqual(versions);
+    expect(await tableNames(connection)).toEqual(
+      expect.arrayContaining(['contact_requests', 'demo_requests', 'schema_migrations']),
+    );
+
+    expect(await migrate(connection, dir)).toEqual([]);
+    const recorded = await connection.db
+      .selectFrom('schemaMigrations')
+      .select(['version', 'name'])
+      .orderBy('version')
+      .execute();
+    expect(recorded.map((row) => row.version)).toEqual(versions);
+  });
+
+  it('applies only the files added since the last run', async () => {
+    await migrate(connection, dir);
+    await writeFile(
+      path.join(dir, '9999_add_notes.sql'),
+      'alter table contact_requests add column notes text;\n',
+    );
+    expect(await migrate(connection, dir)).toEqual([9999]);
+  });
+
+  it('refuses to start when an applied file was changed', async () => {
+    await migrate(connection, dir);
+    await appendFile(path.join(dir, '0001_marketing_requests.sql'), '\n-- edited afterwards\n');
+    await expect(migrate(connection, dir)).rejects.toThrow(
+      /0001_marketing_requests\.sql.*checksum mismatch/,
+    );
+  });
+
+  it('rolls a failing file back entirely and records nothing for it', async () => {
+    await writeFile(
+      path.join(dir, '0002_broken.sql'),
+      'create table half_done (id int);\nselect * from no_such_table;\n',
+    );
+    await expect(migrate(connection, dir)).rejects.toThrow(/no_such_table/);
+    expect(await tableNames(connection)).not.toContain('half_done');
+    const recorded = await connection.db.selectFrom('schemaMigrations').select('version').execute();
+    expect(recorded.map((row) => row.version)).toEqual([1]);
+  });
+
+  it('serializes concurrent runs: each file is applied exactly once', async () => {
+    const results = await Promise.all([migrate(connection, dir), migrate(connection, dir)]);
+    expect(results.flat().sort()).toEqual([1]);
+  });
+});

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { submissionReceiptSchema } from 'shared-sdk/schemas';
+import { buildContactRequest } from './fixtures/contact-request';
+import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import type { TestApp } from './support/build-test-app';
+import { connectDatabase } from '../src/db/connect-database';
+import { migrate } from '../src/db/migrate';
+
+// The same migrations and queries against a real PostgreSQL server, in a database created for
+// this run and dropped after it. Set TEST_DATABASE_URL (any database the user may CREATE
+// DATABASE from), e.g. postgres://postgres@127.0.0.1:5432/test.
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  process.stderr.write(
+    '\n[api] PostgreSQL suite NOT RUN: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).\n\n',
+  );
+}
+const describePostgres = adminUrl ? describe : describe.skip;
+
+async function withAdmin(run: (client: Client) => Promise<unknown>) {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describePostgres('PostgreSQL', () => {
+  const databaseName = `parley_test_${randomUUID().replace(/-/g, '')}`;
+  let databaseUrl: string;
+  let apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    const url = new URL(adminUrl ?? '');
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    await withAdmin((client) => client.query(`create database ${databaseName}`));
+    // Two instances starting at once on an empty database: the advisory lock must serialize them.
+    const started = await Promise.allSettled([
+      buildTestApp({ database: { kind: 'postgres', url: databaseUrl } }),
+      buildTestApp({ database: { kind: 'postgres', url: databaseUrl } }),
+    ]);
+    // Keep whichever started, so afterAll closes it even when the other failed.
+    apps = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+  }, appStartTimeoutMs);
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await withAdmin((client) =>
+      client.query(`drop database if exists ${databaseName} with (force)`),
+    );
+  });
+
+  it('applied every migration exactly once although two instances started together', async () => {
+    const [app] = apps;
+    const rows = await app!.db.selectFrom('schemaMigrations').select('version').execute();
+    expect(rows.map((row) => row.version)).toEqual([1]);
+  });
+
+  it('finds nothing left to apply on a further run', async () => {
+    const connection = await connectDatabase({ kind: 'postgres', url: databaseUrl }, apps[0]!.log);
+    try {
+      expect(await migrate(connection, path.resolve(__dirname, '../migrations'))).toEqual([]);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('reports the database in /api/health', async () => {
+    const response = await apps[0]!.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { kind: 'postgres', ok: true, latencyMs: expect.any(Number) },
+    });
+  });
+
+  it('stores a contact request, visible to the other instance', async () => {
+    const request = buildContactRequest();
+    const response = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/marketing/contact',
+      payload: request,
+    });
+    expect(response.statusCode).toBe(201);
+    const receipt = submissionReceiptSchema.parse(response.json());
+    const row = await apps[1]!.db
+      .selectFrom('contactRequests')
+      .selectAll()
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: request.name, email: request.email, topic: request.topic });
+    expect(row.createdAt.toISOString()).toBe(receipt.createdAt);
+  });
+});
