@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../testing/render-with-providers';
+import { getLayout } from '../layouts/layouts';
+import { App } from './app';
+import { getHref, publicRoutes, type RouteDefinition } from './routes';
+
+jest.mock('../features/remotes/remote-loader', () => ({
+  resetRemote: jest.fn(),
+  loadRemotePage: jest.fn(async () => () => <h1>Remote page</h1>),
+}));
+
+const testRoutes: RouteDefinition[] = [
+  {
+    name: 'index',
+    path: '/',
+    layout: 'default',
+    page: { remote: 'mfe-marketing', module: './home-page' },
+  },
+  {
+    name: 'help-center',
+    path: '/help-center',
+    layout: 'minimal',
+    page: { remote: 'mfe-marketing', module: './help-center-page' },
+    colorMode: 'dark',
+  },
+];
+
+describe('App routes', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('renders a route page inside its layout', async () => {
+    const { user } = renderWithProviders(<App routes={testRoutes} />, { theme: false });
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    // Small screens (jsdom has no media queries) keep the navigation behind the menu button.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(document.documentElement.dataset.colorMode).toBe('light');
+  });
+
+  it('shows the 404 page with the spec message for an unknown path (spec §8)', () => {
+    renderWithProviders(<App routes={testRoutes} />, { path: '/nope', theme: false });
+    expect(screen.getByText('Page Not Found: /nope')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't find that page");
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+
+  it('lets a route force a colour mode without changing the stored preference (spec §1)', async () => {
+    window.localStorage.setItem('parley.colorMode', 'light');
+    renderWithProviders(<App routes={testRoutes} />, { path: '/help-center', theme: false });
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.colorMode).toBe('dark');
+    expect(window.localStorage.getItem('parley.colorMode')).toBe('light');
+  });
+});
+
+describe('route table (spec §2)', () => {
+  it('has every public route with its name and layout', () => {
+    expect(publicRoutes.map((route) => route.path)).toEqual([
+      '/',
+      '/about-us',
+      '/benefits',
+      '/compare',
+      '/contact-us',
+      '/customer-service',
+      '/customer-support',
+      '/customers',
+      '/get-a-demo',
+      '/help-center',
+      '/integrations',
+      '/marketing',
+      '/news/:slug',
+      '/pricing',
+      '/product',
+      '/resources',
+      '/sales',
+      '/solutions',
+    ]);
+    expect(publicRoutes.find((route) => route.name === 'help-center')?.layout).toBe('minimal');
+    expect(publicRoutes.filter((route) => route.layout !== 'default')).toHaveLength(1);
+  });
+
+  it('builds hrefs from route names', () => {
+    expect(getHref('news-slug', { slug: 'launch' })).toBe('/news/launch');
+    expect(() => getHref('news-slug')).toThrow('Route news-slug needs the param slug');
+    expect(() => getHref('nope')).toThrow('Unknown route: nope');
+  });
+
+  it('raises an error for an unknown layout (spec §8)', () => {
+    expect(() => getLayout('sidebar')).toThrow('Unknown layout: sidebar');
+  });
+});

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from 'shared-sdk';
+import type { RemotePageRef } from '../../app/routes';
+import { isRemoteFailure, type RemoteFailure } from '../../runtime-plugins/remote-failure';
+
+// Remote name → absolute URL of its mf-manifest.json, as the server told us at run time.
+const manifestUrls = new Map<string, string>();
+
+/** Federation names must be identifiers: "mfe-marketing" → "mfe_marketing". */
+export const federationName = (remote: string) => remote.replace(/-/g, '_');
+
+export function registerRemoteManifests(remotes: Record<string, string>) {
+  for (const [name, url] of Object.entries(remotes)) {
+    manifestUrls.set(name, new URL(url, window.location.href).href);
+  }
+  registerRemotes(
+    [...manifestUrls].map(([name, entry]) => ({ name: federationName(name), entry })),
+  );
+}
+
+/** Forget a remote's cached entry and modules so the next load fetches it afresh. */
+export function resetRemote(remote: RemoteName) {
+  const entry = manifestUrls.get(remote);
+  if (entry) registerRemotes([{ name: federationName(remote), entry }], { force: true });
+}
+
+export async function loadRemotePage(page: RemotePageRef): Promise<ComponentType | RemoteFailure> {
+  const id = `${federationName(page.remote)}/${page.module.replace(/^\.\//, '')}`;
+  const module = await loadRemote<{ default?: ComponentType } | RemoteFailure>(id);
+  if (isRemoteFailure(module)) return module;
+  if (!module?.default) throw new Error(`${id} has no default export`);
+  return module.default;
+}
