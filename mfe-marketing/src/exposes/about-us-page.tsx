@@ -1,0 +1,3 @@
+import { AboutUsPage } from '../features/about-us/about-us-page';
+
+export default AboutUsPage;

@@ -1,0 +1,3 @@
+import { BenefitsPage } from '../features/benefits/benefits-page';
+
+export default BenefitsPage;

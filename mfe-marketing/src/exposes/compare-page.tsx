@@ -1,0 +1,3 @@
+import { ComparePage } from '../features/compare/compare-page';
+
+export default ComparePage;

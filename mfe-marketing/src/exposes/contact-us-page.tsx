@@ -1,0 +1,3 @@
+import { ContactUsPage } from '../features/contact-us/contact-us-page';
+
+export default ContactUsPage;

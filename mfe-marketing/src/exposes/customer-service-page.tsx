@@ -1,0 +1,3 @@
+import { CustomerServicePage } from '../features/customer-service/customer-service-page';
+
+export default CustomerServicePage;

@@ -1,0 +1,3 @@
+import { CustomerSupportPage } from '../features/customer-support/customer-support-page';
+
+export default CustomerSupportPage;

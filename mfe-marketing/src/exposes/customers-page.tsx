@@ -1,0 +1,3 @@
+import { CustomersPage } from '../features/customers/customers-page';
+
+export default CustomersPage;

@@ -1,0 +1,3 @@
+import { HelpCenterPage } from '../features/help-center/help-center-page';
+
+export default HelpCenterPage;

@@ -1,0 +1,3 @@
+import { MarketingPage } from '../features/marketing/marketing-page';
+
+export default MarketingPage;

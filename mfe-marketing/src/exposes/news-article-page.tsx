@@ -1,0 +1,3 @@
+import { NewsArticlePage } from '../features/news/news-article-page';
+
+export default NewsArticlePage;

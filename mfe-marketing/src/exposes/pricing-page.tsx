@@ -1,0 +1,3 @@
+import { PricingPage } from '../features/pricing/pricing-page';
+
+export default PricingPage;

@@ -1,0 +1,3 @@
+import { ProductPage } from '../features/product/product-page';
+
+export default ProductPage;

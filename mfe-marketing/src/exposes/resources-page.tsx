@@ -1,0 +1,3 @@
+import { ResourcesPage } from '../features/news/resources-page';
+
+export default ResourcesPage;

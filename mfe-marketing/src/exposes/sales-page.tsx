@@ -1,0 +1,3 @@
+import { SalesPage } from '../features/sales/sales-page';
+
+export default SalesPage;

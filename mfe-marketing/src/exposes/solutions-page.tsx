@@ -1,0 +1,3 @@
+import { SolutionsPage } from '../features/solutions/solutions-page';
+
+export default SolutionsPage;

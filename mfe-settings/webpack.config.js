@@ -1,0 +1,7 @@
+const { createAppConfig } = require('../webpack/create-app-config');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'mfe_settings',
+  exposes: require('./exposes.json'),
+});
