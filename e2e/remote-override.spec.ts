@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// A remote deployed on its own static host: the server is told its URL through the
+// environment, and the shell loads it from there with no shell build.
+const repo = path.resolve(__dirname, '..');
+const marketingDist = path.join(repo, 'mfe-marketing', 'dist');
+const staticPort = 3191;
+const apiPort = 3192;
+
+let staticHost: Server;
+let api: ChildProcess;
+const staticRequests: string[] = [];
+
+test.beforeAll(async () => {
+  staticHost = createServer((request, response) => {
+    const file = path.join(
+      marketingDist,
+      decodeURIComponent(new URL(request.url!, 'http://x').pathname),
+    );
+    staticRequests.push(request.url!);
+    if (!file.startsWith(marketingDist) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'access-control-allow-origin': '*',
+      'content-type': file.endsWith('.json') ? 'application/json' : 'application/javascript',
+    });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => staticHost.listen(staticPort, '127.0.0.1', resolve));
+
+  api = spawn('node', ['api/dist/server.js'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-e2e-override-')),
+      LOG_LEVEL: 'warn',
+      REMOTE_MFE_MARKETING_URL: `http://127.0.0.1:${staticPort}/mf-manifest.json`,
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      async () => (await fetch(`http://localhost:${apiPort}/api/health`).catch(() => null))?.ok,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  api?.kill('SIGTERM');
+  await new Promise((resolve) => staticHost?.close(resolve));
+});
+
+test('the shell loads a remote from the URL the environment gives', async ({ page }) => {
+  const fromMainServer: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`localhost:${apiPort}/remotes/mfe-marketing/`)) {
+      fromMainServer.push(request.url());
+    }
+  });
+  await page.goto(`http://localhost:${apiPort}/pricing`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  expect(staticRequests).toContain('/mf-manifest.json');
+  expect(staticRequests.some((url) => url.startsWith('/remoteEntry.js'))).toBe(true);
+  expect(fromMainServer).toEqual([]);
+});
