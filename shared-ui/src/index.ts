@@ -6,5 +6,6 @@ export * from './components/button';
 export * from './components/layout';
 export * from './components/feedback';
 export * from './components/field';
+export * from './components/segmented-control';
 export * from './components/color-mode-switch';
 export * from './components/page-title';

@@ -1,42 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Badge, VisuallyHidden } from 'shared-ui';
+import { Badge, SegmentedControl } from 'shared-ui';
 import type { BillingPeriod } from './plan-prices';
 
 const periods: readonly BillingPeriod[] = ['monthly', 'yearly'];
-
-const Group = styled.fieldset`
-  display: inline-flex;
-  flex-wrap: wrap;
-  gap: 4px;
-  margin: 0;
-  padding: 4px;
-  border: 1px solid ${({ theme }) => theme.colors.stroke};
-  border-radius: ${({ theme }) => theme.radii.pill};
-`;
-
-const Option = styled.label<{ $active: boolean }>`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 40px;
-  padding: 0 16px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-weight: 600;
-  cursor: pointer;
-  color: ${({ theme, $active }) => ($active ? theme.colors.onPrimary : theme.colors.textPrimary)};
-  background: ${({ theme, $active }) => ($active ? theme.colors.primaryBlue : 'transparent')};
-  input {
-    position: absolute;
-    opacity: 0;
-    pointer-events: none;
-  }
-  &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: 2px;
-  }
-`;
 
 const Row = styled.div`
   display: flex;
@@ -56,21 +23,14 @@ export function BillingPeriodSwitch({
   const { t } = useTranslation('pricing');
   return (
     <Row>
-      <Group>
-        <VisuallyHidden as="legend">{t('billing.legend')}</VisuallyHidden>
-        {periods.map((period) => (
-          <Option key={period} $active={value === period}>
-            <input
-              type="radio"
-              name="billing-period"
-              value={period}
-              checked={value === period}
-              onChange={() => onChange(period)}
-            />
-            {t(`billing.${period}`)}
-          </Option>
-        ))}
-      </Group>
+      <SegmentedControl
+        legend={t('billing.legend')}
+        name="billing-period"
+        size="md"
+        options={periods.map((period) => ({ value: period, label: t(`billing.${period}`) }))}
+        value={value}
+        onChange={onChange}
+      />
       <Badge $tone="open">{t('billing.yearlyNote')}</Badge>
     </Row>
   );
