@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface ApiClientOptions {
   baseUrl: string;
   fetch?: typeof fetch;
-  getToken?: () => string | null | undefined;
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   timeoutMs?: number;
 }
 
@@ -31,7 +31,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function once(method: HttpMethod, url: string, body: unknown): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    const token = options.getToken?.();
+    const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {

@@ -9,3 +9,4 @@ export * from './components/field';
 export * from './components/segmented-control';
 export * from './components/color-mode-switch';
 export * from './components/page-title';
+export * from './session/use-session';

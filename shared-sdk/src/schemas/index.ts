@@ -3,3 +3,5 @@
 export * from './error';
 export * from './marketing';
 export * from './runtime-config';
+export * from './identity';
+export * from './workspace';

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+const id = z.string().min(1).max(64);
+const timestamp = z.string();
+
+// spec §3 workspace: id doubles as its API key, ownedBy as its public key.
+export const workspaceSchema = z.object({
+  id,
+  ownedBy: z.string(),
+  name: z.string(),
+  url: z.string(),
+  ticketForwardingEmail: z.string().nullable(),
+  backgroundColor: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+// spec §6: 'admin' is the role the spec names; members without it are agents.
+export const workspaceRoles = ['admin', 'agent'] as const;
+export type WorkspaceRole = (typeof workspaceRoles)[number];
+export const workspaceUserStatuses = ['active', 'disabled'] as const;
+export type WorkspaceUserStatus = (typeof workspaceUserStatuses)[number];
+
+// spec §3 workspace_user link, enriched with the member's name, e-mail, photo and workspace.
+export const workspaceUserSchema = z.object({
+  id,
+  workspaceId: id,
+  userId: id,
+  role: z.enum(workspaceRoles),
+  status: z.enum(workspaceUserStatuses),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  photoUrl: z.string().nullable(),
+  workspace: workspaceSchema,
+});
+export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
+
+const workspaceName = z.string().trim().min(1, 'Please name the workspace').max(120);
+const websiteUrl = z.url('Please enter a full web address, like https://example.com').max(2048);
+
+export const createWorkspaceRequestSchema = z.object({ workspaceName, websiteUrl });
+export const updateWorkspaceRequestSchema = z.object({
+  workspaceId: id,
+  workspaceName,
+  websiteUrl,
+});
+export const deleteWorkspaceRequestSchema = z.object({ workspaceId: id });
+export const workspaceIdQuerySchema = z.object({ workspaceId: id });
+
+export const addWorkspaceUsersRequestSchema = z.object({
+  workspaceId: id,
+  users: z
+    .array(
+      z.object({
+        email: z.email('Please enter a valid e-mail address'),
+        role: z.enum(workspaceRoles),
+      }),
+    )
+    .min(1, 'Add at least one person')
+    .max(50),
+});
+export type AddWorkspaceUsersRequest = z.infer<typeof addWorkspaceUsersRequestSchema>;
+export const updateWorkspaceUserRequestSchema = z.object({
+  workspaceUserId: id,
+  role: z.enum(workspaceRoles).optional(),
+  status: z.enum(workspaceUserStatuses).optional(),
+});
+export const deleteWorkspaceUserRequestSchema = z.object({ workspaceUserId: id });
+
+// spec §3 chatbot.
+export const chatbotSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  messageBackgroundColor: z.string(),
+  idleTimeoutInMinutes: z.number().int(),
+  photoUrl: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Chatbot = z.infer<typeof chatbotSchema>;
+
+// spec §3 statistics of a workspace ("unresolved" conversations are stored as pending).
+export const statisticsSchema = z.object({
+  workspaceId: id,
+  tickets: z.object({ open: z.number().int(), closed: z.number().int() }),
+  products: z.object({
+    all: z.number().int(),
+    active: z.number().int(),
+    disabled: z.number().int(),
+    processing: z.number().int(),
+  }),
+  conversations: z.object({
+    all: z.number().int(),
+    resolved: z.number().int(),
+    pending: z.number().int(),
+  }),
+  aiTrainingQnas: z.object({ count: z.number().int() }),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;

@@ -1,0 +1,200 @@
+import type { ApiClient } from './api-client';
+import { ApiError } from './errors';
+import type { AuthResponse, LoginRequest, SignupRequest, User } from './schemas/identity';
+
+// spec §9: a token counts as expired 30 s early; refresh is scheduled 5 minutes before expiry;
+// a failed refresh is retried after 30 s, doubling up to 16 minutes.
+export const expirySkewMs = 30_000;
+export const refreshLeadMs = 5 * 60_000;
+export const refreshRetryStartMs = 30_000;
+export const refreshRetryMaxMs = 16 * 60_000;
+
+// spec §8: these sign the user out.
+const signOutCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
+const refreshTokenKey = 'parley.refreshToken';
+
+/** spec §3: what the client adds to a user. */
+export interface ClientUser extends User {
+  fullName: string;
+  publicKey: string;
+  canChangePassword: boolean;
+}
+
+export function toClientUser(user: User): ClientUser {
+  return {
+    ...user,
+    fullName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    publicKey: user.id,
+    canChangePassword: user.providerId === 'password',
+  };
+}
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: ClientUser | null;
+}
+
+export interface SessionStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface SessionOptions {
+  client: ApiClient;
+  storage?: SessionStorage;
+  now?: () => number;
+}
+
+export interface Session {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** The current access token, refreshed first when it counts as expired. */
+  getIdToken(): Promise<string | null>;
+  restore(): Promise<void>;
+  signIn(request: LoginRequest): Promise<ClientUser>;
+  signUp(request: SignupRequest): Promise<ClientUser>;
+  /** Adopts tokens the server issued (e.g. after a password change). */
+  applyAuth(response: AuthResponse): Promise<ClientUser>;
+  setUser(user: User): void;
+  refresh(): Promise<void>;
+  signOut(): Promise<void>;
+  /** Signs out if the error is one that ends the session (spec §8). */
+  handleAuthError(error: unknown): boolean;
+}
+
+export function createSession({
+  client,
+  storage = globalThis.localStorage,
+  now = Date.now,
+}: SessionOptions): Session {
+  let state: SessionState = { status: 'loading', user: null };
+  let idToken: string | null = null;
+  let expiresAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = refreshRetryStartMs;
+  let refreshing: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+
+  const setState = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh().catch(() => undefined), Math.max(0, delay));
+  };
+
+  async function applyAuth(response: AuthResponse): Promise<ClientUser> {
+    idToken = response.idToken;
+    expiresAt = now() + response.expiresIn * 1000;
+    storage?.setItem(refreshTokenKey, response.refreshToken);
+    retryDelay = refreshRetryStartMs;
+    schedule(expiresAt - refreshLeadMs - now());
+    // The sign-in cookie lets plain page and file requests authenticate too.
+    await client.post('/api/session', { token: idToken }).catch(() => undefined);
+    const user = toClientUser(response.user);
+    setState({ status: 'signed-in', user });
+    return user;
+  }
+
+  function clearLocal() {
+    clearTimeout(timer);
+    idToken = null;
+    expiresAt = 0;
+    storage?.removeItem(refreshTokenKey);
+    setState({ status: 'signed-out', user: null });
+  }
+
+  async function signOut() {
+    const refreshToken = storage?.getItem(refreshTokenKey);
+    clearLocal();
+    await Promise.all([
+      refreshToken
+        ? client.post('/api/auth/logout', { refreshToken }).catch(() => undefined)
+        : undefined,
+      client.post('/api/session', { token: '' }).catch(() => undefined),
+    ]);
+  }
+
+  function handleAuthError(error: unknown): boolean {
+    if (error instanceof ApiError && signOutCodes.has(error.code)) {
+      void signOut();
+      return true;
+    }
+    return false;
+  }
+
+  async function doRefresh() {
+    const refreshToken = storage?.getItem(refreshTokenKey);
+    if (!refreshToken) {
+      clearLocal();
+      return;
+    }
+    try {
+      await applyAuth(await client.post<AuthResponse>('/api/auth/refresh', { refreshToken }));
+    } catch (error) {
+      // A refused refresh token ends the session; anything else (network, 5xx) is retried.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        clearLocal();
+        return;
+      }
+      schedule(retryDelay);
+      retryDelay = Math.min(retryDelay * 2, refreshRetryMaxMs);
+      throw error;
+    }
+  }
+
+  function refresh(): Promise<void> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async getIdToken() {
+      if (idToken && now() >= expiresAt - expirySkewMs) await refresh().catch(() => undefined);
+      return idToken;
+    },
+    async restore() {
+      if (!storage?.getItem(refreshTokenKey)) return clearLocal();
+      await refresh().catch(() => {
+        // Offline at start: stay signed out until a retry succeeds.
+        if (state.status === 'loading') setState({ status: 'signed-out', user: null });
+      });
+    },
+    signIn: async (request) =>
+      applyAuth(await client.post<AuthResponse>('/api/auth/login', request)),
+    signUp: async (request) =>
+      applyAuth(await client.post<AuthResponse>('/api/auth/signup', request)),
+    applyAuth,
+    setUser(user) {
+      if (state.status === 'signed-in') setState({ status: 'signed-in', user: toClientUser(user) });
+    },
+    refresh,
+    signOut,
+    handleAuthError,
+  };
+}
+
+let sharedSession: Session | null = null;
+
+/** The shell creates the page's one session; every remote reads it through shared-sdk. */
+export function configureSession(options: SessionOptions): Session {
+  sharedSession = createSession(options);
+  return sharedSession;
+}
+
+export function session(): Session {
+  if (!sharedSession) throw new Error('The session is not configured yet');
+  return sharedSession;
+}
