@@ -10,3 +10,5 @@ export * from './components/segmented-control';
 export * from './components/color-mode-switch';
 export * from './components/page-title';
 export * from './session/use-session';
+export * from './i18n/auth-error-message';
+export * from './components/password-policy-checklist';
