@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Set once in the runner process; workers inherit it, so tests can read the server's outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));
+export const dataDir = process.env.E2E_DATA_DIR;
+export const baseURL = `http://localhost:${port}`;
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,7 +32,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
@@ -43,8 +47,12 @@ export default defineConfig({
     stdout: 'ignore',
     env: {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-e2e-')),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Every test signs up and logs in from one address; the limits themselves are API-tested.
+      RATE_LIMIT_PER_MINUTE: '5000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '500',
     },
   },
 });

@@ -27,6 +27,7 @@ module.exports = {
     'createSlice',
     'createSelector',
     'createAsyncThunk',
+    'createAction',
     'createEntityAdapter',
     'createListenerMiddleware',
     'isAnyOf',

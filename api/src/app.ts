@@ -5,9 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { handleError } from './errors/error-handler';
 import { databasePlugin } from './plugins/app/database';
+import { identityPlugin } from './plugins/app/identity';
+import { mailerPlugin } from './plugins/app/mailer';
 import { newsArticlesPlugin } from './plugins/app/news-articles';
 import { staticAppsPlugin } from './plugins/app/static-apps';
 import { compressPlugin } from './plugins/external/compress';
+import { cookiePlugin } from './plugins/external/cookie';
 import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
@@ -24,6 +27,8 @@ export interface BuildAppOptions {
   migrationsDir?: string;
   /** Defaults to api/content/news. */
   newsDir?: string;
+  /** The clock of token and code expiry; tests move it instead of waiting. */
+  now?: () => Date;
 }
 
 /**
@@ -49,12 +54,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(helmetPlugin, { remoteOrigins });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute });
+  await app.register(cookiePlugin);
   await app.register(swaggerPlugin);
 
   await app.register(databasePlugin, {
     database: config.database,
     migrationsDir: options.migrationsDir ?? path.resolve(__dirname, '../migrations'),
   });
+  await app.register(identityPlugin, {
+    auth: config.auth,
+    dataDir: config.dataDir,
+    cookieName: config.sessionCookie.name,
+    now: options.now ?? (() => new Date()),
+  });
+  await app.register(mailerPlugin, { mail: config.mail, dataDir: config.dataDir });
   await app.register(newsArticlesPlugin, {
     contentDir: options.newsDir ?? path.resolve(__dirname, '../content/news'),
   });

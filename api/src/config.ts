@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { remoteNames } from 'shared-sdk';
 import type { RemoteName } from 'shared-sdk';
+import { defaultMinPasswordLength } from 'shared-sdk/schemas';
+import type { PasswordPolicy } from 'shared-sdk';
 import { z } from 'zod';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,12 +25,55 @@ export interface AppConfig {
   logLevel: LogLevel;
   trustProxy: boolean;
   rateLimit: { perMinute: number; submissionsPerMinute: number };
+  auth: AuthConfig;
+  sessionCookie: SessionCookieConfig;
+  mail: MailConfig;
+}
+
+export interface AuthConfig {
+  /** Signs access tokens (HS256). Unset: generated once and kept in DATA_DIR/auth-secret. */
+  secret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  passwordResetCodeTtlSeconds: number;
+  /** log2 of scrypt's N. Not an environment variable: only tests lower it, to run faster. */
+  passwordHashCost: number;
+  passwordPolicy: PasswordPolicy;
+  rateLimit: {
+    /** Per client address, each of sign-in, sign-up and password-reset requests. */
+    perMinute: number;
+    /** Failed sign-ins (and failed re-authentications) per e-mail address. */
+    failedLogins: { max: number; windowSeconds: number };
+    /** Password-reset requests per e-mail address. */
+    passwordResets: { max: number; windowSeconds: number };
+  };
+}
+
+export type SameSite = 'lax' | 'strict' | 'none';
+
+/** The HttpOnly sign-in cookie of POST /api/session (spec §3: all of it from configuration). */
+export interface SessionCookieConfig {
+  name: string;
+  maxAgeSeconds: number;
+  domain: string | undefined;
+  path: string;
+  sameSite: SameSite;
+  /** Set when PUBLIC_URL is https. */
+  secure: boolean;
+}
+
+export interface MailConfig {
+  /** smtp(s)://user:pass@host:port; unset, messages are written to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  from: string;
 }
 
 /** `mfe-tickets` → `REMOTE_MFE_TICKETS_URL`. */
 export function remoteUrlEnvName(name: RemoteName): string {
   return `REMOTE_${name.toUpperCase().replace(/-/g, '_')}_URL`;
 }
+
+const maxPasswordLength = 256;
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -44,7 +89,44 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SUBMISSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 86_400),
+  PASSWORD_RESET_CODE_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  // spec §9: minimum password length 6; the rest of the policy is the operator's choice.
+  PASSWORD_MIN_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(maxPasswordLength)
+    .default(defaultMinPasswordLength),
+  PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
+  PASSWORD_REQUIRE_UPPERCASE: booleanFlag.default(false),
+  PASSWORD_REQUIRE_NUMBER: booleanFlag.default(false),
+  PASSWORD_REQUIRE_SYMBOL: booleanFlag.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  AUTH_FAILED_LOGIN_LIMIT: z.coerce.number().int().positive().default(10),
+  AUTH_FAILED_LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  PASSWORD_RESET_LIMIT: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+    .default('parley_session'),
+  SESSION_COOKIE_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(1_209_600),
+  SESSION_COOKIE_DOMAIN: z.string().min(1).optional(),
+  SESSION_COOKIE_PATH: z.string().startsWith('/').default('/'),
+  SESSION_COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
+
+/** scrypt N = 2^15 (32 MiB with r = 8): memory-hard, about 0.1 s per hash on one core. */
+export const defaultPasswordHashCost = 15;
 
 const remoteUrlSchema = z.url({ protocol: /^https?$/ });
 
@@ -73,16 +155,26 @@ export function loadConfig(
     else problems.push(`${variable}: must be an http(s) URL of the remote's mf-manifest.json`);
   }
 
+  if (
+    parsed.success &&
+    parsed.data.SESSION_COOKIE_SAME_SITE === 'none' &&
+    !parsed.data.PUBLIC_URL?.startsWith('https:')
+  ) {
+    problems.push('SESSION_COOKIE_SAME_SITE: none needs an https PUBLIC_URL (browsers refuse it)');
+  }
+
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
 
   const vars = parsed.data;
   const dataDir = path.resolve(cwd, vars.DATA_DIR);
+  // Links in e-mails are built as `${publicUrl}/login?…`.
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     port: vars.PORT,
     host: vars.HOST,
-    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    publicUrl,
     dataDir,
     // src/config.ts and dist/config.js both sit two levels below the repository root.
     appsDir: path.resolve(cwd, vars.APPS_DIR ?? path.resolve(__dirname, '../..')),
@@ -95,6 +187,44 @@ export function loadConfig(
     rateLimit: {
       perMinute: vars.RATE_LIMIT_PER_MINUTE,
       submissionsPerMinute: vars.SUBMISSION_RATE_LIMIT_PER_MINUTE,
+    },
+    auth: {
+      secret: vars.AUTH_SECRET,
+      accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
+      passwordResetCodeTtlSeconds: vars.PASSWORD_RESET_CODE_TTL_SECONDS,
+      passwordHashCost: defaultPasswordHashCost,
+      passwordPolicy: {
+        minLength: vars.PASSWORD_MIN_LENGTH,
+        maxLength: maxPasswordLength,
+        requireLowercase: vars.PASSWORD_REQUIRE_LOWERCASE,
+        requireUppercase: vars.PASSWORD_REQUIRE_UPPERCASE,
+        requireNumber: vars.PASSWORD_REQUIRE_NUMBER,
+        requireSymbol: vars.PASSWORD_REQUIRE_SYMBOL,
+      },
+      rateLimit: {
+        perMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
+        failedLogins: {
+          max: vars.AUTH_FAILED_LOGIN_LIMIT,
+          windowSeconds: vars.AUTH_FAILED_LOGIN_WINDOW_MINUTES * 60,
+        },
+        passwordResets: {
+          max: vars.PASSWORD_RESET_LIMIT,
+          windowSeconds: vars.PASSWORD_RESET_WINDOW_MINUTES * 60,
+        },
+      },
+    },
+    sessionCookie: {
+      name: vars.SESSION_COOKIE_NAME,
+      maxAgeSeconds: vars.SESSION_COOKIE_MAX_AGE_SECONDS,
+      domain: vars.SESSION_COOKIE_DOMAIN,
+      path: vars.SESSION_COOKIE_PATH,
+      sameSite: vars.SESSION_COOKIE_SAME_SITE,
+      secure: publicUrl.startsWith('https:'),
+    },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `Parley <no-reply@${new URL(publicUrl).hostname}>`,
     },
   };
 }

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { submissionReceiptSchema } from 'shared-sdk/schemas';
+import {
+  authResponseSchema,
+  submissionReceiptSchema,
+  workspaceUserSchema,
+} from 'shared-sdk/schemas';
 import { buildContactRequest } from './fixtures/contact-request';
+import { bearer, buildSignupRequest } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { connectDatabase } from '../src/db/connect-database';
-import { migrate } from '../src/db/migrate';
+import { migrate, readMigrationFiles } from '../src/db/migrate';
 
 // The same migrations and queries against a real PostgreSQL server, in a database created for
 // this run and dropped after it. Set TEST_DATABASE_URL (any database the user may CREATE
@@ -58,8 +63,13 @@ describePostgres('PostgreSQL', () => {
 
   it('applied every migration exactly once although two instances started together', async () => {
     const [app] = apps;
-    const rows = await app!.db.selectFrom('schemaMigrations').select('version').execute();
-    expect(rows.map((row) => row.version)).toEqual([1]);
+    const rows = await app!.db
+      .selectFrom('schemaMigrations')
+      .select('version')
+      .orderBy('version')
+      .execute();
+    const files = await readMigrationFiles(path.resolve(__dirname, '../migrations'));
+    expect(rows.map((row) => row.version)).toEqual(files.map((file) => file.version));
   });
 
   it('finds nothing left to apply on a further run', async () => {
@@ -96,5 +106,40 @@ describePostgres('PostgreSQL', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: request.name, email: request.email, topic: request.topic });
     expect(row.createdAt.toISOString()).toBe(receipt.createdAt);
+  });
+
+  it('signs up on one instance and signs in on the other (identity on PostgreSQL)', async () => {
+    const signup = buildSignupRequest({ website: 'https://postgres-shop.example' });
+    const created = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signup,
+    });
+    expect(created.statusCode).toBe(201);
+
+    const login = await apps[1]!.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: signup.email.toUpperCase(), password: signup.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const auth = authResponseSchema.parse(login.json());
+
+    const workspaces = await apps[1]!.inject({
+      method: 'GET',
+      url: '/api/user/workspaces',
+      headers: bearer(auth),
+    });
+    expect(workspaces.statusCode).toBe(200);
+    const [link] = workspaceUserSchema.array().parse(workspaces.json());
+    expect(link).toMatchObject({ role: 'admin', workspace: { name: 'Your workspace' } });
+
+    // Refresh-token rotation takes a row lock (SELECT … FOR UPDATE) on PostgreSQL.
+    const refreshed = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: auth.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
   });
 });

@@ -14,6 +14,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   timeoutMs?: number;
+  /** Sees every failed call first (the shell signs the user out on spec §8's session errors). */
+  onError?: (error: ApiError) => void;
 }
 
 export interface ApiClient {
@@ -63,13 +65,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const text = await response.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
     if (!response.ok) {
-      throw new ApiError(
+      const error = new ApiError(
         method,
         url,
         response.status,
         isErrorBody(data) ? data.error.code : errorCodeForStatus(response.status),
         isErrorBody(data) ? data.error.message : response.statusText,
       );
+      options.onError?.(error);
+      throw error;
     }
     return data as T;
   }

@@ -5,5 +5,6 @@ export type * from './schemas/marketing';
 export type * from './schemas/runtime-config';
 export type * from './schemas/identity';
 export type * from './schemas/workspace';
+export type * from './schemas/workspace-members';
 export * from './session';
 export * from './action-result';

@@ -67,7 +67,7 @@ export interface Session {
 
 export function createSession({
   client,
-  storage = globalThis.localStorage,
+  storage = (globalThis as { localStorage?: SessionStorage }).localStorage,
   now = Date.now,
 }: SessionOptions): Session {
   let state: SessionState = { status: 'loading', user: null };

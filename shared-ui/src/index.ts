@@ -12,3 +12,5 @@ export * from './components/page-title';
 export * from './session/use-session';
 export * from './i18n/auth-error-message';
 export * from './components/password-policy-checklist';
+export * from './forms/use-schema-form';
+export * from './components/confirm-dialog';

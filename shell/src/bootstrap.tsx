@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { configureApiClient } from 'shared-sdk';
+import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
@@ -14,7 +14,15 @@ async function start() {
   initI18n();
   addTranslations('shell', shellTranslations);
   const config = await loadRuntimeConfig();
-  configureApiClient({ baseUrl: config.apiBaseUrl });
+  // The session signs in and refreshes through its own client; every other call carries the
+  // session's token, and a disabled account or expired session signs the user out (spec §8).
+  const session = configureSession({ client: createApiClient({ baseUrl: config.apiBaseUrl }) });
+  configureApiClient({
+    baseUrl: config.apiBaseUrl,
+    getToken: () => session.getIdToken(),
+    onError: (error) => session.handleAuthError(error),
+  });
+  void session.restore();
   registerRemoteManifests(config.remotes);
   const store = makeStore();
   const container = document.getElementById('root');

@@ -34,8 +34,114 @@ export interface SchemaMigrationsTable {
   appliedAt: CreatedAt;
 }
 
+/** Defaults to `now()` on insert; updates set it explicitly. */
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: Generated<string>;
+  lastName: Generated<string>;
+  photoUrl: string | null;
+  website: string | null;
+  countryCode: string | null;
+  phoneNumber: string | null;
+  preferredLanguage: Generated<string>;
+  disabled: Generated<boolean>;
+  sessionsValidAfter: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  replacedBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<string>;
+  userId: string;
+  codeHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface AuthAttemptsTable {
+  kind: string;
+  subject: string;
+  windowStartedAt: Date;
+  count: number;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  ownedBy: string;
+  name: string;
+  url: string;
+  ticketForwardingEmail: string | null;
+  backgroundColor: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface WorkspaceUsersTable {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  role: 'admin' | 'agent';
+  status: 'active' | 'disabled';
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ChatbotsTable {
+  id: string;
+  workspaceId: string;
+  name: string;
+  description: string;
+  messageBackgroundColor: string;
+  idleTimeoutInMinutes: number;
+  photoUrl: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** Counters: inserted as zeros by their defaults, changed only by increments. */
+type Counter = Generated<number>;
+
+export interface StatisticsTable {
+  workspaceId: string;
+  ticketsOpen: Counter;
+  ticketsClosed: Counter;
+  productsAll: Counter;
+  productsActive: Counter;
+  productsDisabled: Counter;
+  productsProcessing: Counter;
+  conversationsAll: Counter;
+  conversationsResolved: Counter;
+  conversationsPending: Counter;
+  aiTrainingQnasCount: Counter;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
   schemaMigrations: SchemaMigrationsTable;
+  users: UsersTable;
+  refreshTokens: RefreshTokensTable;
+  passwordResetCodes: PasswordResetCodesTable;
+  authAttempts: AuthAttemptsTable;
+  workspaces: WorkspacesTable;
+  workspaceUsers: WorkspaceUsersTable;
+  chatbots: ChatbotsTable;
+  statistics: StatisticsTable;
 }

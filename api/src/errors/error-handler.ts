@@ -26,8 +26,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
 
   // 4xx errors from Fastify and its plugins (bad JSON, body too large, rate limit) carry
-  // messages meant for the caller.
-  return reply.code(statusCode).send(errorBody(statusCode, error.message));
+  // messages meant for the caller. Only ours carry a code: Fastify's (FST_ERR_…) are internal.
+  const code = error instanceof HttpError ? error.code : undefined;
+  return reply.code(statusCode).send(errorBody(statusCode, error.message, code));
 }
 
 /** 404 for anything no route or static file answers. */

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { marketingRoutes } from './marketing';
 import { newsRoutes } from './news';
 import { runtimeConfigRoutes } from './runtime-config';
+import { sessionRoutes } from './session';
+import { userDashboardRoutes } from './user-dashboard';
+import { userProfileRoutes } from './user-profile';
+import { userUsersRoutes } from './user-users';
+import { userWorkspacesRoutes } from './user-workspaces';
 
 /** Every /api route, one file per area (conventions rule 4). */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,4 +16,10 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(runtimeConfigRoutes);
   await app.register(marketingRoutes);
   await app.register(newsRoutes);
+  await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userProfileRoutes);
+  await app.register(userWorkspacesRoutes);
+  await app.register(userUsersRoutes);
+  await app.register(userDashboardRoutes);
 };

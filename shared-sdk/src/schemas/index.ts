@@ -5,3 +5,4 @@ export * from './marketing';
 export * from './runtime-config';
 export * from './identity';
 export * from './workspace';
+export * from './workspace-members';

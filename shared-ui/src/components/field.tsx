@@ -79,11 +79,14 @@ function FieldFrame({
 }
 
 /** Splits a field's props into its frame's and its control's, wiring ids and ARIA. */
-function useField<P extends FieldProps & { id?: string }>(props: P) {
+function useField<P extends FieldProps & { id?: string; 'aria-describedby'?: string }>(props: P) {
   const { label, error, hint, optionalText, id: givenId, ...rest } = props;
   const generated = useId();
   const id = givenId ?? generated;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  // The caller's own description (e.g. a password checklist) comes first, then hint and error.
+  const describedBy = [rest['aria-describedby'], hint && `${id}-hint`, error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return {
     frame: { id, label, error, hint, optionalText },
     control: {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { connectFakeApi, renderWithProviders } from '../testing/render-with-providers';
 import { getLayout } from '../layouts/layouts';
 import { App } from './app';
-import { getHref, publicRoutes, type RouteDefinition } from './routes';
+import { getHref, publicRoutes, routes, type RouteDefinition } from './routes';
 
 jest.mock('../features/remotes/remote-loader', () => ({
   resetRemote: jest.fn(),
@@ -26,7 +26,10 @@ const testRoutes: RouteDefinition[] = [
 ];
 
 describe('App routes', () => {
-  beforeEach(() => window.localStorage.clear());
+  beforeEach(async () => {
+    window.localStorage.clear();
+    await connectFakeApi(() => ({ status: 404 }));
+  });
 
   it('renders a route page inside its layout', async () => {
     const { user } = renderWithProviders(<App routes={testRoutes} />, { theme: false });
@@ -86,6 +89,25 @@ describe('route table (spec §2)', () => {
     ]);
     expect(publicRoutes.find((route) => route.name === 'help-center')?.layout).toBe('minimal');
     expect(publicRoutes.filter((route) => route.layout !== 'default')).toHaveLength(1);
+  });
+
+  it('gives the auth pages their layouts and the dashboard its route names', () => {
+    const byName = new Map(routes.map((route) => [route.name, route]));
+    expect(byName.get('login')).toMatchObject({ path: '/login', layout: 'auth' });
+    expect(byName.get('forgot-password')).toMatchObject({
+      path: '/forgot-password',
+      layout: 'auth',
+    });
+    expect(byName.get('signup')).toMatchObject({ path: '/signup', layout: null });
+    expect(byName.get('dashboard')).toMatchObject({ layout: 'dashboard' });
+    expect(byName.get('dashboard-workspaceId')).toMatchObject({ path: '/dashboard/:workspaceId' });
+    expect(byName.get('dashboard-my-account-language')).toMatchObject({
+      path: '/dashboard/my-account/language',
+      layout: 'dashboard-with-sidemenu',
+    });
+    expect(byName.get('dashboard-workspaceId-settings-manage-users-workspaceUserId')?.path).toBe(
+      '/dashboard/:workspaceId/settings/manage-users/:workspaceUserId',
+    );
   });
 
   it('builds hrefs from route names', () => {

@@ -1,10 +1,15 @@
-import { useMemo } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
-import { ColorModeProvider, GlobalStyle } from 'shared-ui';
+import { useTranslation } from 'react-i18next';
+import { ColorModeProvider, GlobalStyle, Loading, useSession } from 'shared-ui';
 import { ErrorPage } from '../features/error-page/error-page';
 import { RemotePage } from '../features/remotes/remote-page';
 import { ErrorLayout } from '../layouts/error-layout';
 import { getLayout } from '../layouts/layouts';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { signedOut } from '../store/store';
+import { fetchWorkspaces, selectWorkspacesStatus } from '../store/workspaces-slice';
+import { GuardedRoute } from './guarded-route';
 import { routes as appRoutes, type RouteDefinition } from './routes';
 
 // spec §8: unknown paths show the 404 page with 'Page Not Found: {path}'.
@@ -17,30 +22,72 @@ function NotFound() {
   );
 }
 
+function PageContent({ route }: { route: RouteDefinition }) {
+  const { t } = useTranslation('common');
+  if ('remote' in route.page) return <RemotePage page={route.page} />;
+  const Page = route.page.shell;
+  return (
+    <Suspense fallback={<Loading label={t('loading')} />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Loads the user's workspaces when they sign in; resets every store when they sign out. */
+function SessionSync() {
+  const dispatch = useAppDispatch();
+  const { status } = useSession();
+  const workspacesStatus = useAppSelector(selectWorkspacesStatus);
+  useEffect(() => {
+    if (status === 'signed-in' && workspacesStatus === 'idle') void dispatch(fetchWorkspaces());
+    if (status === 'signed-out' && workspacesStatus !== 'idle') dispatch(signedOut());
+  }, [status, workspacesStatus, dispatch]);
+  return null;
+}
+
 export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
   const location = useLocation();
   const match = matchRoutes(routes, location)?.[0]?.route as RouteDefinition | undefined;
   const views = useMemo(
-    () => routes.map((route) => ({ route, Layout: getLayout(route.layout) })),
+    () =>
+      routes.map((route) => ({
+        route,
+        Layout: route.layout === null ? Bare : getLayout(route.layout),
+      })),
     [routes],
   );
   return (
     <ColorModeProvider forcedMode={match?.colorMode}>
       <GlobalStyle />
+      <SessionSync />
       <Routes>
         {views.map(({ route, Layout }) => (
           <Route
             key={route.name}
             path={route.path}
             element={
-              <Layout>
-                <RemotePage page={route.page} />
-              </Layout>
+              <GuardedRoute routeName={route.name}>
+                <Layout sideMenu={route.sideMenu}>
+                  <PageContent route={route} />
+                </Layout>
+              </GuardedRoute>
             }
           />
         ))}
-        <Route path="*" element={<NotFound />} />
+        <Route
+          path="*"
+          element={
+            <GuardedRoute routeName={undefined}>
+              <NotFound />
+            </GuardedRoute>
+          }
+        />
       </Routes>
     </ColorModeProvider>
   );
+}
+
+/** spec §2: "no layout" (the signup page). */
+function Bare({ children }: { children: ReactNode }) {
+  return <>{children}</>;
 }

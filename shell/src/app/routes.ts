@@ -1,7 +1,11 @@
+import type { ComponentType } from 'react';
 import type { ColorMode } from 'shared-ui';
 import type { RemoteName } from 'shared-sdk';
+import { shellPages } from './shell-pages';
 
-export type LayoutName = 'default' | 'minimal' | 'error';
+// spec §2 layouts; `null` is "no layout" (the signup page).
+export type LayoutName =
+  'auth' | 'dashboard' | 'dashboard-with-sidemenu' | 'default' | 'error' | 'minimal';
 
 export interface RemotePageRef {
   remote: RemoteName;
@@ -9,13 +13,18 @@ export interface RemotePageRef {
   module: string;
 }
 
+export type SideMenu = 'settings' | 'my-account';
+
 export interface RouteDefinition {
   /** spec §2 route name (Nuxt style: path segments joined by "-", params by name). */
   name: string;
   /** react-router path. */
   path: string;
-  layout: LayoutName;
-  page: RemotePageRef;
+  layout: LayoutName | null;
+  /** A remote's page, or one of the shell's own (auth pages, dashboard home, help). */
+  page: RemotePageRef | { shell: ComponentType };
+  /** For the dashboard-with-sidemenu layout: which menu it shows. */
+  sideMenu?: SideMenu;
   /** A route may force a colour mode (spec §1) without changing the stored preference. */
   colorMode?: ColorMode;
 }
@@ -79,7 +88,78 @@ export const publicRoutes: RouteDefinition[] = [
   { name: 'solutions', path: '/solutions', layout: 'default', page: marketing('./solutions-page') },
 ];
 
-export const routes: RouteDefinition[] = [...publicRoutes];
+const settings = (module: string): RemotePageRef => ({ remote: 'mfe-settings', module });
+
+// spec §2: auth pages.
+export const authRoutes: RouteDefinition[] = [
+  { name: 'login', path: '/login', layout: 'auth', page: { shell: shellPages.LoginPage } },
+  {
+    name: 'forgot-password',
+    path: '/forgot-password',
+    layout: 'auth',
+    page: { shell: shellPages.ForgotPasswordPage },
+  },
+  { name: 'signup', path: '/signup', layout: null, page: { shell: shellPages.SignupPage } },
+];
+
+// spec §2: the dashboard. Areas whose remotes are not built yet join this table with them.
+export const dashboardRoutes: RouteDefinition[] = [
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    layout: 'dashboard',
+    page: { shell: shellPages.DashboardHomePage },
+  },
+  {
+    name: 'dashboard-help',
+    path: '/dashboard/help',
+    layout: 'dashboard',
+    page: { shell: shellPages.HelpPage },
+  },
+  {
+    name: 'dashboard-my-account',
+    path: '/dashboard/my-account',
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'my-account',
+    page: settings('./my-account-page'),
+  },
+  {
+    name: 'dashboard-my-account-change-password',
+    path: '/dashboard/my-account/change-password',
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'my-account',
+    page: settings('./change-password-page'),
+  },
+  {
+    name: 'dashboard-my-account-language',
+    path: '/dashboard/my-account/language',
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'my-account',
+    page: settings('./language-page'),
+  },
+  {
+    name: 'dashboard-workspaceId',
+    path: '/dashboard/:workspaceId',
+    layout: 'dashboard',
+    page: { shell: shellPages.WorkspaceHomePage },
+  },
+  {
+    name: 'dashboard-workspaceId-settings-manage-users',
+    path: '/dashboard/:workspaceId/settings/manage-users',
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./manage-users-page'),
+  },
+  {
+    name: 'dashboard-workspaceId-settings-manage-users-workspaceUserId',
+    path: '/dashboard/:workspaceId/settings/manage-users/:workspaceUserId',
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./workspace-user-page'),
+  },
+];
+
+export const routes: RouteDefinition[] = [...publicRoutes, ...authRoutes, ...dashboardRoutes];
 
 export function routeByName(name: string): RouteDefinition {
   const route = routes.find((candidate) => candidate.name === name);

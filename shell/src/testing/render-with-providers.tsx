@@ -3,12 +3,61 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import {
+  configureApiClient,
+  configureSession,
+  createApiClient,
+  type SessionStorage,
+} from 'shared-sdk';
 import { addTranslations, ColorModeProvider, initI18n } from 'shared-ui';
 import shellTranslations from '../i18n/en-US.json';
 import { makeStore, type AppStore } from '../store/store';
 
 initI18n();
 addTranslations('shell', shellTranslations);
+
+export type FakeRoute = (
+  method: string,
+  path: string,
+  body: unknown,
+) => { status: number; body?: unknown };
+
+/** A fetch that answers from `route`; every request is recorded. */
+export function fakeApi(route: FakeRoute) {
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    requests.push({ method: init.method ?? 'GET', path, body });
+    const answer = route(init.method ?? 'GET', path, body);
+    return {
+      ok: answer.status < 400,
+      status: answer.status,
+      statusText: String(answer.status),
+      text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+    } as Response;
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, requests };
+}
+
+export function memoryStorage(): SessionStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+/** Points the page's API client and session at a fake API; the session starts signed out. */
+export async function connectFakeApi(route: FakeRoute) {
+  const api = fakeApi(route);
+  const client = createApiClient({ baseUrl: '', fetch: api.fetch });
+  const session = configureSession({ client, storage: memoryStorage() });
+  configureApiClient({ baseUrl: '', fetch: api.fetch, getToken: () => session.getIdToken() });
+  await session.restore();
+  return { ...api, session };
+}
 
 /** Renders with the shell's providers; returns `{ store, user, ...queries }`. */
 export function renderWithProviders(

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { apiClient, type ContactRequest, type SubmissionReceipt } from 'shared-sdk';
+import { apiClient, ApiError, type ContactRequest, type SubmissionReceipt } from 'shared-sdk';
 import { contactRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -9,11 +9,11 @@ import {
   TextAreaField,
   TextField,
   VisuallyHidden,
+  useSchemaForm,
 } from 'shared-ui';
 import { FieldRow } from '../../components/form-card';
 import { FormSuccess } from '../../components/form-success';
 import { siteNamespace } from '../../components/site-translations';
-import { useSchemaForm } from '../../hooks/use-schema-form';
 
 export const contactTopics = contactRequestSchema.shape.topic.options;
 export type ContactTopic = ContactRequest['topic'];
@@ -28,9 +28,15 @@ export function ContactForm({ initialTopic }: { initialTopic?: ContactTopic }) {
   const { values, state, field, handleSubmit } = useSchemaForm({
     schema: contactRequestSchema,
     initialValues: { name: '', email: '', company: '', topic: initialTopic ?? '', message: '' },
-    optionalFields: ['company'],
+    // A blank company is sent as absent, not as "".
+    toInput: ({ company, ...rest }) => ({
+      ...rest,
+      company: company.trim() === '' ? undefined : company,
+    }),
     fieldMessages: { topic: t('form.topicRequired') },
-    unexpectedErrorMessage: tSite('form.unexpectedError'),
+    describeFailure: (error) => ({
+      message: error instanceof ApiError ? error.serverMessage : tSite('form.unexpectedError'),
+    }),
     send: sendContactRequest,
   });
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { apiClient, type DemoRequest, type SubmissionReceipt } from 'shared-sdk';
+import { apiClient, ApiError, type DemoRequest, type SubmissionReceipt } from 'shared-sdk';
 import { companySizes, demoRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -10,11 +10,11 @@ import {
   TextAreaField,
   TextField,
   VisuallyHidden,
+  useSchemaForm,
 } from 'shared-ui';
 import { FieldRow } from '../../components/form-card';
 import { FormSuccess } from '../../components/form-success';
 import { siteNamespace } from '../../components/site-translations';
-import { useSchemaForm } from '../../hooks/use-schema-form';
 
 const sendDemoRequest = (data: DemoRequest) =>
   apiClient().post<SubmissionReceipt>('/api/marketing/demo-requests', data);
@@ -34,9 +34,16 @@ export function DemoRequestForm() {
       phone: '',
       message: '',
     },
-    optionalFields: ['phone', 'message'],
+    // A blank phone or message is sent as absent, not as "".
+    toInput: ({ phone, message, ...rest }) => ({
+      ...rest,
+      phone: phone.trim() === '' ? undefined : phone,
+      message: message.trim() === '' ? undefined : message,
+    }),
     fieldMessages: { companySize: t('form.companySizeRequired') },
-    unexpectedErrorMessage: tSite('form.unexpectedError'),
+    describeFailure: (error) => ({
+      message: error instanceof ApiError ? error.serverMessage : tSite('form.unexpectedError'),
+    }),
     send: sendDemoRequest,
   });
 

@@ -1,0 +1,64 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const issuer = 'parley';
+const audience = 'parley-api';
+const algorithm = 'HS256';
+
+export interface AccessTokenClaims {
+  userId: string;
+  /** The refresh-token family (the sign-in) the token belongs to. */
+  sessionId: string;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+}
+
+export type VerifyResult =
+  { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Signs and verifies the short-lived access tokens (JWT, HS256) against the app's clock. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+    private readonly now: () => Date,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(userId: string, sessionId: string): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: algorithm })
+      .setSubject(userId)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [algorithm],
+        issuer,
+        audience,
+        currentDate: this.now(),
+        requiredClaims: ['sub', 'iat', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        return { ok: false, reason: 'invalid' };
+      }
+      return {
+        ok: true,
+        claims: { userId: payload.sub, sessionId: payload.sid, issuedAt: payload.iat ?? 0 },
+      };
+    } catch (err) {
+      if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+      if (err instanceof errors.JOSEError) return { ok: false, reason: 'invalid' };
+      throw err;
+    }
+  }
+}

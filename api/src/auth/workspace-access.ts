@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { User, WorkspaceRole } from 'shared-sdk';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors/http-error';
+import { findMembership } from '../repositories/workspace-users';
+import type { WorkspaceUserRow } from '../repositories/workspace-users';
+import { notSignedIn } from './auth-errors';
+
+/** The signed-in caller of a route with `config: { auth: 'required' }`. */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw notSignedIn();
+  return request.user;
+}
+
+/** Same answer for "no such workspace" and "not yours": a workspace's existence is not revealed. */
+export const workspaceNotFound = (workspaceId: string) =>
+  new HttpError(404, `Workspace ${workspaceId} not found`);
+
+/**
+ * The one workspace-membership check. A caller without an active link to the workspace gets
+ * 404 (as if it did not exist); a member without `role` gets 403. Returns the caller's link.
+ * Call it inside the write's transaction, so the check and the write see the same state.
+ */
+export async function requireMember(
+  db: Kysely<Database>,
+  userId: string,
+  workspaceId: string,
+  {
+    role,
+    notFound = () => workspaceNotFound(workspaceId),
+  }: {
+    role?: WorkspaceRole;
+    /** The 404 to answer, when the caller named something else than the workspace. */
+    notFound?: () => HttpError;
+  } = {},
+): Promise<WorkspaceUserRow> {
+  const link = await findMembership(db, workspaceId, userId);
+  // Disabled members count as not members (spec §4: an admin may disable a member).
+  if (!link || link.status !== 'active') throw notFound();
+  if (role && link.role !== role) {
+    throw new HttpError(403, `Only ${role}s of this workspace may do this`);
+  }
+  return link;
+}
+
+/** GET /api/user/is-admin: never throws, never reveals anything beyond true or false. */
+export async function isActiveAdmin(
+  db: Kysely<Database>,
+  userId: string,
+  workspaceId: string,
+): Promise<boolean> {
+  const link = await findMembership(db, workspaceId, userId);
+  return link?.status === 'active' && link.role === 'admin';
+}

@@ -1,0 +1,44 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Chatbot } from 'shared-sdk';
+import type { ChatbotsTable, Database } from '../db/schema';
+
+export type ChatbotRow = Selectable<ChatbotsTable>;
+
+export function toChatbot(row: ChatbotRow): Chatbot {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    messageBackgroundColor: row.messageBackgroundColor,
+    idleTimeoutInMinutes: row.idleTimeoutInMinutes,
+    photoUrl: row.photoUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface NewChatbot {
+  id: string;
+  workspaceId: string;
+  name: string;
+  description: string;
+  messageBackgroundColor: string;
+  idleTimeoutInMinutes: number;
+  photoUrl: string | null;
+}
+
+export async function insertChatbot(trx: Kysely<Database>, chatbot: NewChatbot): Promise<void> {
+  await trx.insertInto('chatbots').values(chatbot).execute();
+}
+
+/** The workspace's chatbots, oldest (the first one) first. */
+export async function listChatbots(db: Kysely<Database>, workspaceId: string): Promise<Chatbot[]> {
+  const rows = await db
+    .selectFrom('chatbots')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toChatbot);
+}

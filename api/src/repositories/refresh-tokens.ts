@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RefreshTokensTable } from '../db/schema';
+
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+export async function insertRefreshToken(
+  trx: Kysely<Database>,
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<RefreshTokenRow> {
+  return trx.insertInto('refreshTokens').values(token).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Locks the row: two refreshes with one token cannot both rotate it. Pass a transaction. */
+export function findRefreshTokenForUpdate(
+  trx: Kysely<Database>,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  return trx
+    .selectFrom('refreshTokens')
+    .selectAll()
+    .where('tokenHash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markRefreshTokenRotated(
+  trx: Kysely<Database>,
+  id: string,
+  replacedBy: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now, replacedBy })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function revokeRefreshToken(
+  trx: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+export async function revokeRefreshTokenFamily(
+  trx: Kysely<Database>,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('familyId', '=', familyId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+export async function revokeRefreshTokensOfUser(
+  trx: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}

@@ -1,0 +1,128 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ProfileUpdate, User } from 'shared-sdk';
+import type { Database, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** spec §3 user as the API returns it (never the password hash). */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    providerId: 'password',
+    photoUrl: row.photoUrl,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    website: row.website,
+    countryCode: row.countryCode,
+    phoneNumber: row.phoneNumber,
+    preferredLanguage: row.preferredLanguage,
+  };
+}
+
+/** E-mail addresses are stored and compared lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export interface NewUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  website: string | null;
+}
+
+/** Inserts the user, or returns undefined when the e-mail address is taken. Pass a transaction. */
+export async function insertUser(
+  trx: Kysely<Database>,
+  user: NewUser,
+): Promise<UserRow | undefined> {
+  return trx
+    .insertInto('users')
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export function findUsersByEmails(db: Kysely<Database>, emails: string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', 'in', emails.map(normalizeEmail))
+    .execute();
+}
+
+/** Another account than `exceptId` holds this e-mail address. */
+export async function isEmailTaken(
+  db: Kysely<Database>,
+  email: string,
+  exceptId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', normalizeEmail(email))
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Saves the spec §3 saved fields that are present; blank optional text is stored as absent. */
+export function updateUserProfile(
+  trx: Kysely<Database>,
+  id: string,
+  update: ProfileUpdate,
+  now: Date,
+): Promise<UserRow> {
+  const blankToNull = (value: string | null | undefined) =>
+    value === undefined ? undefined : value || null;
+  return trx
+    .updateTable('users')
+    .set({
+      email: update.email === undefined ? undefined : normalizeEmail(update.email),
+      website: blankToNull(update.website),
+      photoUrl: blankToNull(update.photoUrl),
+      firstName: update.firstName,
+      lastName: update.lastName,
+      countryCode: update.countryCode,
+      phoneNumber: blankToNull(update.phoneNumber),
+      preferredLanguage: update.preferredLanguage,
+      updatedAt: now,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** New password; access tokens issued before `now` stop working. */
+export async function setPasswordHash(
+  trx: Kysely<Database>,
+  id: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ passwordHash, sessionsValidAfter: now, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Refresh tokens, reset codes and memberships go with it (foreign keys cascade). */
+export async function deleteUser(trx: Kysely<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionRequestSchema } from 'shared-sdk/schemas';
+import { z } from 'zod';
+import { authError } from '../auth/auth-errors';
+import type { SessionCookieConfig } from '../config';
+import { errorResponses } from '../errors/error-responses';
+import { checkAccessToken } from '../services/sessions';
+
+function cookieOptions(cookie: SessionCookieConfig) {
+  return {
+    domain: cookie.domain,
+    path: cookie.path,
+    sameSite: cookie.sameSite,
+    secure: cookie.secure,
+    httpOnly: true,
+  };
+}
+
+export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookieConfig) {
+  reply.clearCookie(cookie.name, cookieOptions(cookie));
+}
+
+/** spec §7 POST /api/session: the sign-in cookie, so plain page and file requests authenticate. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cookie = app.config.sessionCookie;
+
+  app.post(
+    '/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the sign-in cookie from an access token; an empty token clears it',
+        body: sessionRequestSchema,
+        response: {
+          204: z.void().describe('Cookie set or cleared'),
+          ...errorResponses({
+            400: 'invalid-argument',
+            401: 'auth/invalid-credential: not a valid access token',
+            403: 'auth/user-disabled',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body;
+      if (!token) {
+        clearSessionCookie(reply, cookie);
+        return reply.code(204).send();
+      }
+      const check = await checkAccessToken(app.db, app.identity, token);
+      if (!check.ok) {
+        if (check.error.statusCode === 403) throw check.error;
+        throw authError(401, 'auth/invalid-credential', 'This sign-in token is not valid');
+      }
+      reply.setCookie(cookie.name, token, {
+        ...cookieOptions(cookie),
+        maxAge: cookie.maxAgeSeconds,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

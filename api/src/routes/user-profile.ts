@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUserResponseSchema, profileUpdateSchema, userSchema } from 'shared-sdk/schemas';
+import { authError } from '../auth/auth-errors';
+import { requireUser } from '../auth/workspace-access';
+import { commonErrorResponses, errorResponses, signedInErrors } from '../errors/error-responses';
+import { isEmailTaken, toUser, updateUserProfile } from '../repositories/users';
+
+const emailInUse = () =>
+  authError(400, 'auth/email-already-in-use', 'Another account has this e-mail address');
+
+/** A unique-constraint race lost to another account taking the same address. */
+const isEmailConflict = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: unknown }).code === '23505' &&
+  (err as { constraint?: unknown }).constraint === 'users_email_key';
+
+/** spec §7: GET /api/user, GET and PATCH /api/user/profile (spec §3 saved fields). */
+export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['user'];
+
+  app.get(
+    '/user',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: 'Whether the request is signed in, and as whom',
+        response: { 200: currentUserResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({ loggedIn: request.user !== null, user: request.user }),
+  );
+
+  app.get(
+    '/user/profile',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: userSchema, ...errorResponses(signedInErrors) },
+      },
+    },
+    async (request) => requireUser(request),
+  );
+
+  app.patch(
+    '/user/profile',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Save profile fields (only those present change)',
+        body: profileUpdateSchema,
+        response: {
+          200: userSchema,
+          ...errorResponses({
+            ...signedInErrors,
+            400: 'invalid-argument; auth/email-already-in-use',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const update = request.body;
+      try {
+        const row = await app.db.transaction().execute(async (trx) => {
+          if (update.email && (await isEmailTaken(trx, update.email, id))) throw emailInUse();
+          return updateUserProfile(trx, id, update, app.identity.now());
+        });
+        return toUser(row);
+      } catch (err) {
+        throw isEmailConflict(err) ? emailInUse() : err;
+      }
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AuthResponse } from 'shared-sdk';
+import { userDisabled, userTokenExpired } from '../auth/auth-errors';
+import { generateOpaqueToken, hashOpaqueToken } from '../auth/opaque-tokens';
+import type { Database } from '../db/schema';
+import type { HttpError } from '../errors/http-error';
+import {
+  findRefreshTokenForUpdate,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  revokeRefreshToken,
+  revokeRefreshTokenFamily,
+} from '../repositories/refresh-tokens';
+import { findUserById, toUser } from '../repositories/users';
+import type { UserRow } from '../repositories/users';
+import type { Identity } from './identity';
+
+/**
+ * Issues an access token and the first (or next) refresh token of a family. A new sign-in
+ * starts a new family; a refresh continues its own. Pass a transaction.
+ */
+export async function startSession(
+  trx: Kysely<Database>,
+  identity: Identity,
+  user: UserRow,
+  familyId: string = randomUUID(),
+): Promise<{ response: AuthResponse; refreshTokenId: string }> {
+  const refreshToken = generateOpaqueToken();
+  const row = await insertRefreshToken(trx, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashOpaqueToken(refreshToken),
+    expiresAt: new Date(identity.now().getTime() + identity.config.refreshTokenTtlSeconds * 1000),
+  });
+  return {
+    refreshTokenId: row.id,
+    response: {
+      user: toUser(user),
+      idToken: await identity.accessTokens.sign(user.id, familyId),
+      refreshToken,
+      expiresIn: identity.accessTokens.ttlSeconds,
+    },
+  };
+}
+
+type RefreshOutcome = { ok: true; response: AuthResponse } | { ok: false; error: HttpError };
+
+/**
+ * Trades a refresh token for a new pair; the presented token stops working. A token that was
+ * already traded, presented again, is taken as stolen: its whole family is revoked, so neither
+ * the thief nor the victim can continue that session.
+ */
+export async function refreshSession(
+  db: Kysely<Database>,
+  identity: Identity,
+  refreshToken: string,
+): Promise<AuthResponse> {
+  const now = identity.now();
+  // The revocation on reuse must be committed, so failures are returned, and thrown after.
+  const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    const token = await findRefreshTokenForUpdate(trx, hashOpaqueToken(refreshToken));
+    if (!token) return { ok: false, error: userTokenExpired() };
+    if (token.revokedAt) {
+      if (token.replacedBy) await revokeRefreshTokenFamily(trx, token.familyId, now);
+      return { ok: false, error: userTokenExpired() };
+    }
+    if (token.expiresAt <= now) return { ok: false, error: userTokenExpired() };
+    const user = await findUserById(trx, token.userId);
+    if (!user) return { ok: false, error: userTokenExpired() };
+    if (user.disabled) return { ok: false, error: userDisabled() };
+    const next = await startSession(trx, identity, user, token.familyId);
+    await markRefreshTokenRotated(trx, token.id, next.refreshTokenId, now);
+    return { ok: true, response: next.response };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}
+
+/** Sign-out: the refresh token stops working. Unknown tokens are ignored. */
+export async function endSession(
+  db: Kysely<Database>,
+  identity: Identity,
+  refreshToken: string,
+): Promise<void> {
+  await db
+    .transaction()
+    .execute((trx) => revokeRefreshToken(trx, hashOpaqueToken(refreshToken), identity.now()));
+}
+
+export type AccessTokenCheck =
+  { ok: true; user: UserRow; sessionId: string } | { ok: false; error: HttpError };
+
+/**
+ * Who an access token (Bearer header or sign-in cookie) belongs to. Refused when it is expired,
+ * not ours, of a deleted account, or older than the account's last password change or reset;
+ * a disabled account is refused with its own code.
+ */
+export async function checkAccessToken(
+  db: Kysely<Database>,
+  identity: Identity,
+  token: string,
+): Promise<AccessTokenCheck> {
+  const verified = await identity.accessTokens.verify(token);
+  if (!verified.ok) return { ok: false, error: userTokenExpired() };
+  const { userId, sessionId, issuedAt } = verified.claims;
+  const user = await findUserById(db, userId);
+  if (!user) return { ok: false, error: userTokenExpired() };
+  const validAfter = user.sessionsValidAfter;
+  // Tokens carry whole seconds: one issued in the same second as the change still counts.
+  if (validAfter && issuedAt < Math.floor(validAfter.getTime() / 1000)) {
+    return { ok: false, error: userTokenExpired() };
+  }
+  if (user.disabled) return { ok: false, error: userDisabled() };
+  return { ok: true, user, sessionId };
+}

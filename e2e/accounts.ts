@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+let sequence = 0;
+/** An e-mail address no other test uses. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${process.pid}-${Date.now()}-${sequence++}@example.com`;
+
+export const defaultPassword = 'Harbor-lights-7';
+
+export interface Account {
+  email: string;
+  password: string;
+  idToken: string;
+  userId: string;
+}
+
+/** Creates an account through the API (what the signup page calls). */
+export async function signUpByApi(
+  request: APIRequestContext,
+  {
+    label,
+    website,
+    displayName = 'Robin Agent',
+  }: { label: string; website?: string; displayName?: string },
+): Promise<Account> {
+  const email = uniqueEmail(label);
+  const response = await request.post('/api/auth/signup', {
+    data: { email, password: defaultPassword, displayName, ...(website ? { website } : {}) },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const body = (await response.json()) as { idToken: string; user: { id: string } };
+  return { email, password: defaultPassword, idToken: body.idToken, userId: body.user.id };
+}
+
+export async function workspacesOf(request: APIRequestContext, account: Account) {
+  const response = await request.get('/api/user/workspaces', {
+    headers: { authorization: `Bearer ${account.idToken}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as {
+    workspaceId: string;
+    role: string;
+    workspace: { name: string };
+  }[];
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The newest .eml the server wrote for `to` (no SMTP configured: DATA_DIR/outbox). */
+export function readLatestEmail(dataDir: string, to: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const messages = readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((message) => message.toLowerCase().includes(to.toLowerCase()));
+  const latest = messages.at(-1);
+  if (!latest) throw new Error(`No e-mail to ${to} in ${outbox}`);
+  // Undo quoted-printable soft line breaks and escapes.
+  return latest
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

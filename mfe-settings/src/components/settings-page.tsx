@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Card, up } from 'shared-ui';
+
+/**
+ * A settings page's content column. The shell's side-menu layout draws the menu, the header and
+ * the main landmark around it.
+ */
+export const PageBody = styled.div`
+  display: grid;
+  gap: 24px;
+  width: 100%;
+  max-width: 880px;
+  padding: 24px 16px 48px;
+  ${up('md')} {
+    padding: 32px 32px 64px;
+  }
+`;
+
+const Header = styled.header`
+  display: grid;
+  gap: 8px;
+  h1 {
+    margin: 0;
+    font-size: clamp(1.625rem, 2vw + 1rem, 2.125rem);
+    letter-spacing: -0.01em;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textSecondary};
+  }
+`;
+
+/** The page's one h1, with an optional lead paragraph and anything above it (a back link). */
+export function PageHeader({
+  title,
+  lead,
+  before,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  before?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Header>
+      {before}
+      <h1>{title}</h1>
+      {lead ? <p>{lead}</p> : null}
+      {children}
+    </Header>
+  );
+}
+
+/** A card holding one section of a page: a heading, then a form or details. */
+export const SectionCard = styled(Card)`
+  display: grid;
+  gap: 20px;
+  padding: 20px 16px;
+  min-width: 0;
+  ${up('sm')} {
+    padding: 24px;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+  form {
+    display: grid;
+    gap: 20px;
+  }
+`;
+
+/** Two fields side by side on wider screens, stacked on phones. */
+export const FieldRow = styled.div`
+  display: grid;
+  gap: 20px;
+  ${up('sm')} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+/** The row of a form's buttons, wrapping on narrow screens. */
+export const FormActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+/** Secondary text under a heading. */
+export const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;

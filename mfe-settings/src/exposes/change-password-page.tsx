@@ -1,0 +1,3 @@
+import { ChangePasswordPage } from '../features/change-password/change-password-page';
+
+export default ChangePasswordPage;

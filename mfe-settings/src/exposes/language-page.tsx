@@ -1,0 +1,3 @@
+import { LanguagePage } from '../features/language/language-page';
+
+export default LanguagePage;

@@ -1,0 +1,3 @@
+import { ManageUsersPage } from '../features/manage-users/manage-users-page';
+
+export default ManageUsersPage;

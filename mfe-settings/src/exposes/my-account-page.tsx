@@ -1,0 +1,3 @@
+import { MyAccountPage } from '../features/my-account/my-account-page';
+
+export default MyAccountPage;

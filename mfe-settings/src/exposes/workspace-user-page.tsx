@@ -1,0 +1,3 @@
+import { WorkspaceUserPage } from '../features/manage-users/workspace-user-page';
+
+export default WorkspaceUserPage;

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { PasswordPolicy } from 'shared-sdk';
+import { addTranslations, Alert, Loading, usePageTitle, useSession } from 'shared-ui';
+import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import { useApiGet } from '../../hooks/use-api-get';
+import { ChangePasswordForm } from './change-password-form';
+import en from './en-US.json';
+import { fallbackPasswordPolicy } from './password-rules';
+
+addTranslations('change-password', en);
+
+/** /dashboard/my-account/change-password (spec §3: only for password-based accounts). */
+export function ChangePasswordPage() {
+  const { t } = useTranslation('change-password');
+  usePageTitle(t('meta.title'));
+  const { user } = useSession();
+  const canChangePassword = user?.canChangePassword !== false;
+
+  return (
+    <PageBody>
+      <PageHeader
+        title={t('header.title')}
+        lead={canChangePassword ? t('header.lead') : undefined}
+      />
+      {canChangePassword ? <PasswordSection /> : <Alert tone="info">{t('noPassword')}</Alert>}
+    </PageBody>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation('change-password');
+  const { state } = useApiGet<PasswordPolicy>('/api/auth/password-policy');
+  if (state.status === 'loading') return <Loading label={t('loading')} />;
+  return (
+    <SectionCard>
+      <ChangePasswordForm
+        policy={state.status === 'loaded' ? state.data : fallbackPasswordPolicy}
+      />
+    </SectionCard>
+  );
+}

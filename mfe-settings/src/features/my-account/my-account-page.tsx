@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { User } from 'shared-sdk';
+import { addTranslations, Loading, usePageTitle } from 'shared-ui';
+import { LoadFailed } from '../../components/load-failed';
+import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import { useApiGet } from '../../hooks/use-api-get';
+import en from './en-US.json';
+import { ProfileForm } from './profile-form';
+
+addTranslations('my-account', en);
+
+/** /dashboard/my-account: the signed-in user's profile (spec §3 saved fields). */
+export function MyAccountPage() {
+  const { t } = useTranslation('my-account');
+  usePageTitle(t('meta.title'));
+  const { state, retry, setData } = useApiGet<User>('/api/user/profile');
+
+  return (
+    <PageBody aria-busy={state.status === 'loading'}>
+      <PageHeader title={t('header.title')} lead={t('header.lead')} />
+      {state.status === 'loading' ? <Loading label={t('loading')} /> : null}
+      {state.status === 'failed' ? <LoadFailed message={t('loadFailed')} onRetry={retry} /> : null}
+      {state.status === 'loaded' ? (
+        <SectionCard>
+          <ProfileForm profile={state.data} onSaved={(updated) => setData(() => updated)} />
+        </SectionCard>
+      ) : null}
+    </PageBody>
+  );
+}

@@ -1,0 +1,23 @@
+import 'i18next';
+import type { CommonResources } from 'shared-ui';
+import type settings from './components/en-US.json';
+import type changePassword from './features/change-password/en-US.json';
+import type language from './features/language/en-US.json';
+import type manageUsers from './features/manage-users/en-US.json';
+import type myAccount from './features/my-account/en-US.json';
+
+// Keys are checked against the English JSON of every namespace this remote registers (one per
+// area, added by the area's page module when it loads; `settings` by the shared building blocks).
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: CommonResources;
+      settings: typeof settings;
+      'my-account': typeof myAccount;
+      'change-password': typeof changePassword;
+      language: typeof language;
+      'manage-users': typeof manageUsers;
+    };
+  }
+}

@@ -1,0 +1,140 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+
+/** What the hook needs of a zod schema (shared-sdk's schemas satisfy it). */
+export interface FormSchema<T> {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+export type SubmitState<R> =
+  | { status: 'editing' }
+  | { status: 'submitting' }
+  | { status: 'failed'; message: string; field?: string }
+  | { status: 'succeeded'; receipt: R };
+
+/** How a failed submission is told: beside one field (which takes focus), or in an alert. */
+export interface SubmitFailure<F extends string> {
+  message: string;
+  field?: F;
+}
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type Values<F extends string> = Record<F, string>;
+type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+interface SchemaFormOptions<T, R, F extends string> {
+  schema: FormSchema<T>;
+  initialValues: Values<F>;
+  /** The schema's input made from the typed text (e.g. blank optional fields as absent). */
+  toInput?: (values: Values<NoInfer<F>>) => unknown;
+  /** Rules beyond the schema (a password policy, a confirmation that must match); they win. */
+  check?: (values: Values<NoInfer<F>>) => FieldErrors<NoInfer<F>>;
+  /** Friendlier text than the schema's own for a field, e.g. a select left on its placeholder. */
+  fieldMessages?: FieldErrors<NoInfer<F>>;
+  describeFailure: (error: unknown) => SubmitFailure<NoInfer<F>>;
+  send: (data: T) => Promise<R>;
+  /** What the fields hold after a successful submission; by default what was typed. */
+  valuesAfterSuccess?: (receipt: R, submitted: Values<NoInfer<F>>) => Values<NoInfer<F>>;
+}
+
+/**
+ * A form validated by the same zod schema the API uses, plus the page's own rules: one field on
+ * blur, all on submit. On failure the values stay as typed; a failure tied to a field shows
+ * under it and focuses it, any other is kept for an alert.
+ */
+export function useSchemaForm<T, R, F extends string>({
+  schema,
+  initialValues,
+  toInput = (values) => values,
+  check = () => ({}),
+  fieldMessages = {},
+  describeFailure,
+  send,
+  valuesAfterSuccess = (_receipt, submitted) => submitted,
+}: SchemaFormOptions<T, R, F>) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [state, setState] = useState<SubmitState<R>>({ status: 'editing' });
+  const fieldNames = Object.keys(initialValues) as F[];
+
+  function validate(current: Values<F>): { data: T | undefined; fieldErrors: FieldErrors<F> } {
+    const fieldErrors: FieldErrors<F> = { ...check(current) };
+    const result = schema.safeParse(toInput(current));
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const name = issue.path[0] as F;
+        if (fieldNames.includes(name) && fieldErrors[name] === undefined) {
+          fieldErrors[name] = fieldMessages[name] ?? issue.message;
+        }
+      }
+    }
+    const valid = result.success && fieldNames.every((name) => fieldErrors[name] === undefined);
+    return { data: valid ? result.data : undefined, fieldErrors };
+  }
+
+  function field(name: F) {
+    return {
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (event: ChangeEvent<FieldElement>) => {
+        const next = { ...values, [name]: event.target.value };
+        setValues(next);
+        if (state.status === 'succeeded') setState({ status: 'editing' });
+        // Errors already shown follow the values as they change (a confirmation field clears
+        // when the password it must match is fixed); no new ones appear while typing.
+        const shown = fieldNames.filter((other) => errors[other] !== undefined);
+        if (shown.length > 0) {
+          const { fieldErrors } = validate(next);
+          setErrors(
+            Object.fromEntries(shown.map((other) => [other, fieldErrors[other]])) as FieldErrors<F>,
+          );
+        }
+      },
+      onBlur: () => {
+        const message = validate(values).fieldErrors[name];
+        setErrors((previous) => ({ ...previous, [name]: message }));
+      },
+    };
+  }
+
+  function focusField(form: HTMLFormElement, name: F | undefined) {
+    const element = name ? form.elements.namedItem(name) : null;
+    if (element instanceof HTMLElement) element.focus();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.status === 'submitting') return;
+    const form = event.currentTarget;
+    const { data, fieldErrors } = validate(values);
+    setErrors(fieldErrors);
+    if (data === undefined) {
+      focusField(
+        form,
+        fieldNames.find((name) => fieldErrors[name] !== undefined),
+      );
+      return;
+    }
+    setState({ status: 'submitting' });
+    try {
+      const receipt = await send(data);
+      setValues(valuesAfterSuccess(receipt, values));
+      setState({ status: 'succeeded', receipt });
+    } catch (error) {
+      // A disabled account or an expired session is not handled here: the app's API client
+      // signs the user out for every call (spec §8).
+      const failure = describeFailure(error);
+      setState({ status: 'failed', message: failure.message, field: failure.field });
+      if (failure.field !== undefined) {
+        setErrors((previous) => ({ ...previous, [failure.field as F]: failure.message }));
+        focusField(form, failure.field);
+      }
+    }
+  }
+
+  return { values, errors, state, field, handleSubmit };
+}

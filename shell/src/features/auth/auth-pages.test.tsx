@@ -1,0 +1,151 @@
+import { screen } from '@testing-library/react';
+import { buildAuthResponse } from '../../testing/fixtures';
+import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
+import { ForgotPasswordPage } from './forgot-password-page';
+import { LoginPage } from './login-page';
+import { SignupPage } from './signup-page';
+
+const policy = {
+  minLength: 8,
+  maxLength: 256,
+  requireLowercase: false,
+  requireUppercase: true,
+  requireNumber: false,
+  requireSymbol: false,
+};
+
+describe('login page', () => {
+  it('signs in with the typed credentials', async () => {
+    const api = await connectFakeApi((method, path) =>
+      path === '/api/auth/login' ? { status: 200, body: buildAuthResponse() } : { status: 204 },
+    );
+    const { user } = renderWithProviders(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(api.requests.find((request) => request.path === '/api/auth/login')?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret12',
+    });
+    expect(api.session.getState().status).toBe('signed-in');
+  });
+
+  it('shows the translated auth error (spec §8)', async () => {
+    await connectFakeApi(() => ({
+      status: 400,
+      body: { error: { code: 'auth/invalid-credential', message: 'Invalid credential' } },
+    }));
+    const { user } = renderWithProviders(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The e-mail address or password is incorrect.',
+    );
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.com');
+  });
+
+  it('falls back to auth/unknown for a code without a message', async () => {
+    await connectFakeApi(() => ({
+      status: 400,
+      body: { error: { code: 'auth/something-new', message: 'x' } },
+    }));
+    const { user } = renderWithProviders(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    );
+  });
+
+  it('shows the new-password form for the recovery link and sends the code', async () => {
+    const api = await connectFakeApi((method, path) =>
+      path === '/api/auth/password-policy' ? { status: 200, body: policy } : { status: 204 },
+    );
+    const { user } = renderWithProviders(<LoginPage />, {
+      path: '/login?mode=resetPassword&oobCode=code-123',
+    });
+    expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'Longenough1');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'Longenough2');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(screen.getByText('The two passwords are different.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Repeat the new password'));
+    await user.type(screen.getByLabelText('Repeat the new password'), 'Longenough1');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText(/Your password is changed/)).toBeInTheDocument();
+    expect(
+      api.requests.find((request) => request.path === '/api/auth/password-reset/confirm')?.body,
+    ).toEqual({ code: 'code-123', newPassword: 'Longenough1' });
+  });
+});
+
+describe('signup page', () => {
+  it('shows the password policy as the user types and refuses a password that misses it', async () => {
+    const api = await connectFakeApi((method, path) =>
+      path === '/api/auth/password-policy' ? { status: 200, body: policy } : { status: 204 },
+    );
+    const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
+    const length = await screen.findByText('at least 8 characters');
+    expect(length.closest('li')).toHaveAttribute('data-met', 'false');
+    await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'lowercase1');
+    expect(screen.getByText('at least 8 characters').closest('li')).toHaveAttribute(
+      'data-met',
+      'true',
+    );
+    expect(screen.getByText('an uppercase letter').closest('li')).toHaveAttribute(
+      'data-met',
+      'false',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    // The checklist and the error both describe the field.
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      /an uppercase letter \(not yet\).*The password does not meet the requirements below\./,
+    );
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(api.requests.some((request) => request.path === '/api/auth/signup')).toBe(false);
+  });
+
+  it('creates the account, leaving out a blank website', async () => {
+    const api = await connectFakeApi((method, path) =>
+      path === '/api/auth/signup'
+        ? { status: 200, body: buildAuthResponse() }
+        : path === '/api/auth/password-policy'
+          ? { status: 200, body: policy }
+          : { status: 204 },
+    );
+    const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
+    await screen.findByText('at least 8 characters');
+    await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Longenough1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(api.requests.find((request) => request.path === '/api/auth/signup')?.body).toEqual({
+      displayName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'Longenough1',
+    });
+    expect(api.session.getState().status).toBe('signed-in');
+  });
+});
+
+describe('forgot password page', () => {
+  it('answers the same way whatever the address', async () => {
+    const api = await connectFakeApi(() => ({ status: 204 }));
+    const { user } = renderWithProviders(<ForgotPasswordPage />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText('E-mail'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account exists for nobody@example.com, we have sent a link',
+    );
+    expect(
+      api.requests.find((request) => request.path === '/api/auth/password-reset')?.body,
+    ).toEqual({
+      email: 'nobody@example.com',
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { apiClient, type PasswordPolicy } from 'shared-sdk';
+import { defaultMinPasswordLength } from 'shared-sdk/schemas';
+
+// spec §5/§9: minimum length 6 by default; the rest of the policy comes from the server.
+const fallbackPolicy: PasswordPolicy = {
+  minLength: defaultMinPasswordLength,
+  maxLength: 256,
+  requireLowercase: false,
+  requireUppercase: false,
+  requireNumber: false,
+  requireSymbol: false,
+};
+
+export function usePasswordPolicy(): PasswordPolicy {
+  const [policy, setPolicy] = useState(fallbackPolicy);
+  useEffect(() => {
+    let current = true;
+    apiClient()
+      .get<PasswordPolicy>('/api/auth/password-policy')
+      .then(
+        (loaded) => current && setPolicy(loaded),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return policy;
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from 'shared-sdk';
+import { createWorkspaceRequestSchema } from 'shared-sdk/schemas';
+import { Alert, Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
+import { useAppDispatch } from '../../store/hooks';
+import { createWorkspace } from '../../store/workspaces-slice';
+import { rememberWorkspace } from './current-workspace';
+
+/** spec §4: a user with no workspace is prompted to add one. */
+export function CreateWorkspaceForm() {
+  const { t } = useTranslation(['shell', 'common']);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { field, handleSubmit, state } = useSchemaForm({
+    schema: createWorkspaceRequestSchema,
+    initialValues: { workspaceName: '', websiteUrl: '' },
+    describeFailure: (error) => ({
+      message: error instanceof ApiError ? error.serverMessage : t('common:errors.auth/unknown'),
+    }),
+    send: async (data) => {
+      const link = await dispatch(createWorkspace(data)).unwrap();
+      rememberWorkspace(link.workspaceId);
+      navigate(`/dashboard/${link.workspaceId}`);
+      return link;
+    },
+  });
+  const submitting = state.status === 'submitting';
+  return (
+    <Card as="section" aria-labelledby="create-workspace-title">
+      <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <Stack $gap={4}>
+          <h2 id="create-workspace-title">{t('dashboard.create.title')}</h2>
+          <p>{t('dashboard.create.lead')}</p>
+          {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
+          <TextField label={t('dashboard.create.name')} required {...field('workspaceName')} />
+          <TextField
+            label={t('dashboard.create.website')}
+            type="url"
+            placeholder="https://"
+            required
+            {...field('websiteUrl')}
+          />
+          <div>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? t('dashboard.create.submitting') : t('dashboard.create.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { buildAuthResponse, buildWorkspaceUser } from '../../testing/fixtures';
+import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
+import { makeStore } from '../../store/store';
+import { fetchWorkspaces } from '../../store/workspaces-slice';
+import { DashboardHomePage } from './dashboard-home-page';
+
+// chart.js needs a real canvas; the numbers are asserted through the table.
+jest.mock('./statistics-chart', () => ({ StatisticsChart: () => <div data-testid="chart" /> }));
+
+const statistics = {
+  workspaceId: 'ws-1',
+  tickets: { open: 3, closed: 4 },
+  products: { all: 6, active: 3, disabled: 2, processing: 1 },
+  conversations: { all: 9, resolved: 5, pending: 4 },
+  aiTrainingQnas: { count: 12 },
+};
+
+async function signedInWith(memberships: ReturnType<typeof buildWorkspaceUser>[]) {
+  const api = await connectFakeApi((method, path, body) => {
+    if (path === '/api/auth/login') return { status: 200, body: buildAuthResponse() };
+    if (path === '/api/user/workspaces' && method === 'GET')
+      return { status: 200, body: memberships };
+    if (path === '/api/user/workspaces' && method === 'POST') {
+      const { workspaceName, websiteUrl } = body as { workspaceName: string; websiteUrl: string };
+      return {
+        status: 201,
+        body: buildWorkspaceUser({
+          workspace: {
+            ...buildWorkspaceUser().workspace,
+            id: 'ws-new',
+            name: workspaceName,
+            url: websiteUrl,
+          },
+        }),
+      };
+    }
+    if (path.startsWith('/api/user/statistics')) return { status: 200, body: statistics };
+    return { status: 204 };
+  });
+  await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+  const store = makeStore();
+  await store.dispatch(fetchWorkspaces());
+  return { api, store };
+}
+
+describe('dashboard home', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it("shows the current workspace's statistics as numbers and a chart (spec §3)", async () => {
+    const { store } = await signedInWith([buildWorkspaceUser()]);
+    renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, Ada');
+    expect(await screen.findByTestId('stat-tickets')).toHaveTextContent('7');
+    expect(screen.getByTestId('stat-conversations')).toHaveTextContent('9');
+    expect(screen.getByTestId('stat-products')).toHaveTextContent('6');
+    expect(screen.getByTestId('stat-qnas')).toHaveTextContent('12');
+    const table = screen.getByRole('table', { name: 'Workspace statistics' });
+    expect(
+      within(table).getByRole('row', { name: 'Conversations: Unresolved 4' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('chart')).toBeInTheDocument();
+  });
+
+  it('prompts a user without a workspace to add one (spec §4), then opens it', async () => {
+    const { api, store } = await signedInWith([]);
+    const { user } = renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    expect(screen.getByRole('heading', { name: 'Add a workspace' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Workspace name'), 'Harbor Books');
+    await user.type(screen.getByLabelText('Website'), 'https://harbor.example');
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    expect(
+      api.requests.find(
+        (request) => request.method === 'POST' && request.path === '/api/user/workspaces',
+      )?.body,
+    ).toEqual({
+      workspaceName: 'Harbor Books',
+      websiteUrl: 'https://harbor.example',
+    });
+    expect(store.getState().workspaces.memberships.map((link) => link.workspaceId)).toEqual([
+      'ws-new',
+    ]);
+  });
+
+  it('tells a member without admin rights whom to ask', async () => {
+    const { store } = await signedInWith([buildWorkspaceUser({ role: 'agent' })]);
+    renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    expect(screen.getByText(/Ask an admin for admin rights/)).toBeInTheDocument();
+    expect(screen.queryByTestId('stat-tickets')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { apiClient, type WorkspaceUser } from 'shared-sdk';
+
+interface WorkspacesState {
+  /** The signed-in user's workspace_user links, each with its workspace (spec §3). */
+  memberships: WorkspaceUser[];
+  status: 'idle' | 'loading' | 'loaded' | 'error';
+}
+
+const initialState: WorkspacesState = { memberships: [], status: 'idle' };
+
+export const fetchWorkspaces = createAsyncThunk('workspaces/fetch', () =>
+  apiClient().get<WorkspaceUser[]>('/api/user/workspaces'),
+);
+
+export const createWorkspace = createAsyncThunk(
+  'workspaces/create',
+  (request: { workspaceName: string; websiteUrl: string }) =>
+    apiClient().post<WorkspaceUser>('/api/user/workspaces', request),
+);
+
+export const workspacesSlice = createSlice({
+  name: 'workspaces',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchWorkspaces.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(fetchWorkspaces.fulfilled, (state, action) => {
+        state.memberships = action.payload;
+        state.status = 'loaded';
+      })
+      .addCase(fetchWorkspaces.rejected, (state) => {
+        state.status = 'error';
+      })
+      .addCase(createWorkspace.fulfilled, (state, action) => {
+        state.memberships.push(action.payload);
+      });
+  },
+  selectors: {
+    selectMemberships: (state) => state.memberships,
+    selectWorkspacesStatus: (state) => state.status,
+    /** true / false once memberships are loaded; undefined while they are not. */
+    selectIsAdmin: (state, workspaceId: string) =>
+      state.status !== 'loaded'
+        ? undefined
+        : state.memberships.some(
+            (link) =>
+              link.workspaceId === workspaceId && link.role === 'admin' && link.status === 'active',
+          ),
+  },
+});
+
+export const { selectMemberships, selectWorkspacesStatus, selectIsAdmin } =
+  workspacesSlice.selectors;
