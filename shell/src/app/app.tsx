@@ -8,7 +8,7 @@ import { ErrorLayout } from '../layouts/error-layout';
 import { getLayout } from '../layouts/layouts';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { signedOut } from '../store/store';
-import { fetchWorkspaces, selectWorkspacesStatus } from '../store/workspaces-slice';
+import { loadWorkspaces, selectWorkspacesStatus } from '../store/workspaces-slice';
 import { GuardedRoute } from './guarded-route';
 import { routes as appRoutes, type RouteDefinition } from './routes';
 
@@ -39,7 +39,7 @@ function SessionSync() {
   const { status } = useSession();
   const workspacesStatus = useAppSelector(selectWorkspacesStatus);
   useEffect(() => {
-    if (status === 'signed-in' && workspacesStatus === 'idle') void dispatch(fetchWorkspaces());
+    if (status === 'signed-in' && workspacesStatus === 'idle') void dispatch(loadWorkspaces());
     if (status === 'signed-out' && workspacesStatus !== 'idle') dispatch(signedOut());
   }, [status, workspacesStatus, dispatch]);
   return null;

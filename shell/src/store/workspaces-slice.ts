@@ -1,5 +1,10 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { apiClient, type WorkspaceUser } from 'shared-sdk';
+import {
+  createAsyncThunk,
+  createSlice,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { apiClient, toActionResult, type ActionResult, type WorkspaceUser } from 'shared-sdk';
 
 interface WorkspacesState {
   /** The signed-in user's workspace_user links, each with its workspace (spec §3). */
@@ -55,3 +60,14 @@ export const workspacesSlice = createSlice({
 
 export const { selectMemberships, selectWorkspacesStatus, selectIsAdmin } =
   workspacesSlice.selectors;
+
+// spec §8: every store action resolves to { status: 'done' } or { status: 'error', error }.
+type StoreAction<T> = ThunkAction<Promise<ActionResult<T>>, unknown, unknown, UnknownAction>;
+
+export const loadWorkspaces = (): StoreAction<WorkspaceUser[]> => (dispatch) =>
+  toActionResult(dispatch(fetchWorkspaces()).unwrap());
+
+export const addWorkspace =
+  (request: { workspaceName: string; websiteUrl: string }): StoreAction<WorkspaceUser> =>
+  (dispatch) =>
+    toActionResult(dispatch(createWorkspace(request)).unwrap());

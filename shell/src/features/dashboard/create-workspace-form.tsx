@@ -4,7 +4,7 @@ import { ApiError } from 'shared-sdk';
 import { createWorkspaceRequestSchema } from 'shared-sdk/schemas';
 import { Alert, Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
 import { useAppDispatch } from '../../store/hooks';
-import { createWorkspace } from '../../store/workspaces-slice';
+import { addWorkspace } from '../../store/workspaces-slice';
 import { rememberWorkspace } from './current-workspace';
 
 /** spec §4: a user with no workspace is prompted to add one. */
@@ -19,10 +19,11 @@ export function CreateWorkspaceForm() {
       message: error instanceof ApiError ? error.serverMessage : t('common:errors.auth/unknown'),
     }),
     send: async (data) => {
-      const link = await dispatch(createWorkspace(data)).unwrap();
-      rememberWorkspace(link.workspaceId);
-      navigate(`/dashboard/${link.workspaceId}`);
-      return link;
+      const result = await dispatch(addWorkspace(data));
+      if (result.status === 'error') throw result.error;
+      rememberWorkspace(result.data.workspaceId);
+      navigate(`/dashboard/${result.data.workspaceId}`);
+      return result.data;
     },
   });
   const submitting = state.status === 'submitting';

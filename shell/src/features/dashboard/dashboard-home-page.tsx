@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Alert, Badge, Button, Loading, Stack, usePageTitle, useSession } from 'shared-ui';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
-  fetchWorkspaces,
+  loadWorkspaces,
   selectMemberships,
   selectWorkspacesStatus,
 } from '../../store/workspaces-slice';
@@ -51,7 +51,7 @@ export function DashboardHomePage() {
     return (
       <Alert tone="error">
         {t('dashboard.home.loadFailed')}{' '}
-        <Button type="button" $variant="ghost" onClick={() => void dispatch(fetchWorkspaces())}>
+        <Button type="button" $variant="ghost" onClick={() => void dispatch(loadWorkspaces())}>
           {t('common:retry')}
         </Button>
       </Alert>

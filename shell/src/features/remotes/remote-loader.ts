@@ -1,8 +1,16 @@
 import type { ComponentType } from 'react';
+import type { Slice } from '@reduxjs/toolkit';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-sdk';
 import type { RemotePageRef } from '../../app/routes';
 import { isRemoteFailure, type RemoteFailure } from '../../runtime-plugins/remote-failure';
+import { rootReducer } from '../../store/store';
+
+/** What a remote's page module offers: the page, and optionally the slice its state lives in. */
+interface PageModule {
+  default?: ComponentType;
+  slice?: Slice;
+}
 
 // Remote name → absolute URL of its mf-manifest.json, as the server told us at run time.
 const manifestUrls = new Map<string, string>();
@@ -27,8 +35,10 @@ export function resetRemote(remote: RemoteName) {
 
 export async function loadRemotePage(page: RemotePageRef): Promise<ComponentType | RemoteFailure> {
   const id = `${federationName(page.remote)}/${page.module.replace(/^\.\//, '')}`;
-  const module = await loadRemote<{ default?: ComponentType } | RemoteFailure>(id);
+  const module = await loadRemote<PageModule | RemoteFailure>(id);
   if (isRemoteFailure(module)) return module;
   if (!module?.default) throw new Error(`${id} has no default export`);
+  // A remote's state joins the shell's one store (and is reset with it on sign-out).
+  if (module.slice) rootReducer.inject(module.slice);
   return module.default;
 }
