@@ -8,3 +8,4 @@ export type * from './schemas/workspace';
 export type * from './schemas/workspace-members';
 export * from './session';
 export * from './action-result';
+export type * from './schemas/live';

@@ -6,3 +6,4 @@ export * from './runtime-config';
 export * from './identity';
 export * from './workspace';
 export * from './workspace-members';
+export * from './live';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// spec §7 live reads: a subscription names a collection, its workspace, where filters, orderBy,
+// limit and a startAfter cursor. The server answers with a snapshot, then changes in commit order.
+export const liveCollections = [
+  'users',
+  'workspaces',
+  'workspace_user',
+  'chatbots',
+  'customers',
+  'conversations',
+  'tickets',
+  'ai_training_qnas',
+  'ai_training_qna_topics',
+  'ai_training_websites',
+  'products',
+  'statistics',
+  'messages',
+] as const;
+export type LiveCollection = (typeof liveCollections)[number];
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const liveQuerySchema = z.object({
+  collection: z.enum(liveCollections),
+  /** Every collection but `users` belongs to a workspace; the server checks membership. */
+  workspaceId: z.string().min(1).max(64).optional(),
+  /** For `messages`: the conversation whose messages are read. */
+  conversationId: z.string().min(1).max(64).optional(),
+  where: z
+    .array(
+      z.object({
+        field: z.string().min(1).max(64),
+        op: z.enum(['==', '!=', '<', '<=', '>', '>=', 'in']),
+        value: z.union([scalar, z.array(scalar).max(30)]),
+      }),
+    )
+    .max(8)
+    .optional(),
+  orderBy: z
+    .array(z.object({ field: z.string().min(1).max(64), direction: z.enum(['asc', 'desc']) }))
+    .max(3)
+    .optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  /** Cursor: the orderBy values of the last document of the previous page. */
+  startAfter: z.array(scalar).max(3).optional(),
+});
+export type LiveQuery = z.infer<typeof liveQuerySchema>;
+
+/** A document as the client sees it: the entity's JSON, always with its id. */
+export type LiveDoc = { id: string } & Record<string, unknown>;
+
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  /** First message, and again whenever the access token is refreshed. */
+  z.object({ type: z.literal('auth'), token: z.string() }),
+  z.object({ type: z.literal('subscribe'), id: z.string().min(1).max(64), query: liveQuerySchema }),
+  z.object({ type: z.literal('unsubscribe'), id: z.string().min(1).max(64) }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+export type LiveChange = { type: 'added' | 'modified' | 'removed'; doc: LiveDoc };
+
+export type LiveServerMessage =
+  | { type: 'ready'; userId: string }
+  | { type: 'snapshot'; id: string; docs: LiveDoc[] }
+  | { type: 'changes'; id: string; changes: LiveChange[]; committedAt: number }
+  /** With an id the subscription has ended (e.g. permission-denied when a member is removed). */
+  | { type: 'error'; id?: string; code: string; message: string };
