@@ -15,6 +15,7 @@ const transform = {
 const moduleNameMapper = {
   '^shared-sdk$': '<rootDir>/../shared-sdk/src/index.ts',
   '^shared-sdk/schemas$': '<rootDir>/../shared-sdk/src/schemas/index.ts',
+  '^shared-sdk/live$': '<rootDir>/../shared-sdk/src/live/index.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
   '\\.(svg|png|jpg|webp)$': '<rootDir>/../jest/file-stub.js',
 };

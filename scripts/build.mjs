@@ -1,6 +1,33 @@
 // Builds every app for production: the Node packages with swc, the shell and each remote with
 // webpack (two at a time). Without --force, a package whose inputs have not changed is skipped.
-import { isCurrent, markBuilt, nodePackages, run, runLimited, webApps } from './workspace.mjs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  isCurrent,
+  markBuilt,
+  nodePackages,
+  root,
+  run,
+  runLimited,
+  webApps,
+} from './workspace.mjs';
+
+const compressible = /\.(js|json|html|svg|css|txt)$/;
+
+/** Writes best-compression .br and .gz copies beside each text file; the server sends them. */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !compressible.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const content = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
 
 const force = process.argv.includes('--force');
 
@@ -17,6 +44,7 @@ export async function build({ force: rebuildAll = false } = {}) {
       await run('npx', ['webpack', '--mode', 'production'], {
         cwd: new URL(`../${app}/`, import.meta.url),
       });
+      precompress(path.join(root, app, 'dist'));
       markBuilt(app);
     }),
   );

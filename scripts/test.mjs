@@ -23,7 +23,14 @@ async function stage(name, task) {
 
 const notRun = [];
 if (!process.env.TEST_DATABASE_URL) {
-  notRun.push('PostgreSQL suite (api/test/postgres.test.ts): set TEST_DATABASE_URL to run it');
+  notRun.push(
+    'PostgreSQL suites (api/test/postgres.test.ts, the PostgreSQL half of api/test/live.test.ts): set TEST_DATABASE_URL to run them',
+  );
+}
+if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
+  notRun.push(
+    'Redis suite (api/test/live-redis.test.ts, two API instances): set TEST_DATABASE_URL and TEST_REDIS_URL to run it',
+  );
 }
 
 await stage('lint', () => run('npm', ['run', '--silent', 'lint']));

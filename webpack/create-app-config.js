@@ -23,6 +23,11 @@ const SUBPATHS = {
   'react/jsx-runtime': 'react',
   'react-dom/client': 'react-dom',
   'shared-sdk/schemas': 'shared-sdk',
+  // Live queries: one live client (one WebSocket) and one RTK Query per page. Loaded on demand,
+  // so the public site does not pay for them.
+  'shared-sdk/live': 'shared-sdk',
+  '@reduxjs/toolkit/query': '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
 };
 
 function sharedSingletons(pkg) {

@@ -28,10 +28,25 @@ module.exports = {
     'createSelector',
     'createAsyncThunk',
     'createAction',
-    'createEntityAdapter',
-    'createListenerMiddleware',
     'isAnyOf',
     'nanoid',
+    // The shell injects slices and middleware (live queries) only where they are used.
+    'createDynamicMiddleware',
+    // What @reduxjs/toolkit/query imports from the toolkit: every build must provide these, since
+    // any app's copy of the toolkit may be the one a page uses.
+    'SHOULD_AUTOBATCH',
+    'combineReducers',
+    'createNextState',
+    'formatProdErrorMessage',
+    'isAction',
+    'isAllOf',
+    'isAsyncThunkAction',
+    'isFulfilled',
+    'isPending',
+    'isPlainObject',
+    'isRejected',
+    'isRejectedWithValue',
+    'prepareAutoBatched',
   ],
   'react-i18next': ['useTranslation', 'initReactI18next', 'Trans', 'I18nextProvider'],
 };

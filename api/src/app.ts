@@ -6,9 +6,11 @@ import type { AppConfig } from './config';
 import { handleError } from './errors/error-handler';
 import { databasePlugin } from './plugins/app/database';
 import { identityPlugin } from './plugins/app/identity';
+import { livePlugin } from './plugins/app/live';
 import { mailerPlugin } from './plugins/app/mailer';
 import { newsArticlesPlugin } from './plugins/app/news-articles';
 import { staticAppsPlugin } from './plugins/app/static-apps';
+import { storagePlugin } from './plugins/app/storage';
 import { compressPlugin } from './plugins/external/compress';
 import { cookiePlugin } from './plugins/external/cookie';
 import { helmetPlugin } from './plugins/external/helmet';
@@ -68,8 +70,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now ?? (() => new Date()),
   });
   await app.register(mailerPlugin, { mail: config.mail, dataDir: config.dataDir });
+  await app.register(livePlugin, { live: config.live });
   await app.register(newsArticlesPlugin, {
     contentDir: options.newsDir ?? path.resolve(__dirname, '../content/news'),
+  });
+  await app.register(storagePlugin, {
+    storage: config.storage,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
   });
   await app.register(staticAppsPlugin, { appsDir: config.appsDir });
 

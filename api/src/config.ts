@@ -28,6 +28,8 @@ export interface AppConfig {
   auth: AuthConfig;
   sessionCookie: SessionCookieConfig;
   mail: MailConfig;
+  live: LiveConfig;
+  storage: StorageConfig;
 }
 
 export interface AuthConfig {
@@ -66,6 +68,26 @@ export interface MailConfig {
   /** smtp(s)://user:pass@host:port; unset, messages are written to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   from: string;
+}
+
+/** Uploaded files (spec §7 "File uploads"); see routes/storage.ts. */
+export interface StorageConfig {
+  /** Where uploaded files are kept. Unset: DATA_DIR/storage. */
+  dir: string | undefined;
+  /** Generated image sizes (webp), rebuilt when missing. Unset: DATA_DIR/storage-cache. */
+  cacheDir: string | undefined;
+  /** Largest upload, in bytes. */
+  maxUploadBytes: number;
+  /** Largest image, in pixels (width × height), checked before it is decoded. */
+  maxImagePixels: number;
+}
+
+/** Live queries (GET /api/live): how change events reach every api instance. */
+export interface LiveConfig {
+  /** redis(s)://…: events go through Redis pub/sub (several instances); unset: in process. */
+  redisUrl: string | undefined;
+  /** Prefix of the pub/sub channel; instances sharing one database must share it. */
+  redisChannelPrefix: string;
 }
 
 /** `mfe-tickets` → `REMOTE_MFE_TICKETS_URL`. */
@@ -123,6 +145,12 @@ const envSchema = z.object({
   SESSION_COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_CHANNEL_PREFIX: z.string().min(1).max(100).default('parley:'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  STORAGE_CACHE_DIR: z.string().min(1).optional(),
+  STORAGE_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(10),
+  STORAGE_MAX_IMAGE_MEGAPIXELS: z.coerce.number().int().min(1).max(268).default(40),
 });
 
 /** scrypt N = 2^15 (32 MiB with r = 8): memory-hard, about 0.1 s per hash on one core. */
@@ -225,6 +253,13 @@ export function loadConfig(
     mail: {
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `Parley <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    live: { redisUrl: vars.REDIS_URL, redisChannelPrefix: vars.REDIS_CHANNEL_PREFIX },
+    storage: {
+      dir: vars.STORAGE_DIR && path.resolve(cwd, vars.STORAGE_DIR),
+      cacheDir: vars.STORAGE_CACHE_DIR && path.resolve(cwd, vars.STORAGE_CACHE_DIR),
+      maxUploadBytes: vars.STORAGE_MAX_UPLOAD_MB * 1024 * 1024,
+      maxImagePixels: vars.STORAGE_MAX_IMAGE_MEGAPIXELS * 1_000_000,
     },
   };
 }

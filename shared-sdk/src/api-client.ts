@@ -6,6 +6,8 @@ export const retryableStatuses: ReadonlySet<number> = new Set([
 ]);
 // spec §9: network time-out 30 s.
 export const requestTimeoutMs = 30_000;
+/** An upload carries up to megabytes: it gets longer than a call. */
+export const uploadTimeoutMs = 5 * 60_000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -24,6 +26,21 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, body?: unknown): Promise<T>;
+  /** POST of a multipart form (a file upload); like every POST, never retried. */
+  upload<T>(path: string, form: FormData): Promise<T>;
+}
+
+/**
+ * A success is JSON; a failure may come from a proxy in front of the API (an HTML "413 Request
+ * Entity Too Large" page): then only its status is known.
+ */
+function parseBody(text: string, ok: boolean): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (ok) throw error;
+    return undefined;
+  }
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -31,7 +48,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
   const base = options.baseUrl.replace(/\/$/, '');
 
-  async function once(method: HttpMethod, url: string, body: unknown): Promise<Response> {
+  async function once(
+    method: HttpMethod,
+    url: string,
+    body: unknown,
+    // A FormData body is sent as is: fetch sets its multipart content type and boundary.
+    form?: FormData,
+  ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -40,9 +63,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return await doFetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         credentials: 'include',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(form ? Math.max(timeoutMs, uploadTimeoutMs) : timeoutMs),
       });
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
@@ -62,8 +85,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (method === 'GET' && retryableStatuses.has(response.status)) {
       response = await once(method, url, body);
     }
+    return read<T>(method, url, response);
+  }
+
+  async function read<T>(method: HttpMethod, url: string, response: Response): Promise<T> {
     const text = await response.text();
-    const data: unknown = text ? JSON.parse(text) : undefined;
+    const data: unknown = text ? parseBody(text, response.ok) : undefined;
     if (!response.ok) {
       const error = new ApiError(
         method,
@@ -84,6 +111,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body) => request('POST', path, body),
     patch: (path, body) => request('PATCH', path, body),
     delete: (path, body) => request('DELETE', path, body),
+    async upload(path, form) {
+      const url = `${base}${path}`;
+      return read('POST', url, await once('POST', url, undefined, form));
+    },
   };
 }
 

@@ -9,3 +9,5 @@ export type * from './schemas/workspace-members';
 export * from './session';
 export * from './action-result';
 export type * from './schemas/live';
+export type * from './schemas/storage';
+export * from './upload';

@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { registerRemoteManifests } from './features/remotes/remote-loader';
 import shellTranslations from './i18n/en-US.json';
+import { configureLive } from './store/live-setup';
 import { makeStore } from './store/store';
 
 async function start() {
@@ -21,6 +22,13 @@ async function start() {
     baseUrl: config.apiBaseUrl,
     getToken: () => session.getIdToken(),
     onError: (error) => session.handleAuthError(error),
+  });
+  // Live reads go over one WebSocket that carries the session's token; the live client loads
+  // with the first page that reads live data.
+  configureLive({
+    apiBaseUrl: config.apiBaseUrl,
+    getToken: () => session.getIdToken(),
+    session,
   });
   void session.restore();
   registerRemoteManifests(config.remotes);

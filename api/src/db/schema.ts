@@ -132,6 +132,36 @@ export interface StatisticsTable {
   updatedAt: UpdatedAt;
 }
 
+/** An uploaded file (migration 0004); the bytes are on disk under STORAGE_DIR at `path`. */
+export interface StoredFilesTable {
+  path: string;
+  kind: 'image' | 'attachment';
+  ownerUserId: string | null;
+  workspaceId: string | null;
+  originalName: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  createdAt: CreatedAt;
+}
+
+/** spec §3 ticket. Internal tickets carry subject and recipientInfo; external ones a conversation. */
+export interface TicketsTable {
+  id: string;
+  workspaceId: string;
+  type: 'internal' | 'external';
+  assigneeId: string | null;
+  status: 'open' | 'closed';
+  isFollowedUp: Generated<boolean>;
+  subject: string | null;
+  /** jsonb: the shape is the client's (spec §3 does not show it). */
+  recipientInfo: ColumnType<unknown, string | null, string | null>;
+  conversationId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -144,4 +174,6 @@ export interface Database {
   workspaceUsers: WorkspaceUsersTable;
   chatbots: ChatbotsTable;
   statistics: StatisticsTable;
+  tickets: TicketsTable;
+  storedFiles: StoredFilesTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Chatbot } from 'shared-sdk';
 import type { ChatbotsTable, Database } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
 
 export type ChatbotRow = Selectable<ChatbotsTable>;
 
@@ -28,6 +29,11 @@ export interface NewChatbot {
 }
 
 export async function insertChatbot(trx: Kysely<Database>, chatbot: NewChatbot): Promise<void> {
+  recordChange(trx, {
+    collection: 'chatbots',
+    workspaceId: chatbot.workspaceId,
+    ids: [chatbot.id],
+  });
   await trx.insertInto('chatbots').values(chatbot).execute();
 }
 

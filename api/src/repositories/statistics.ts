@@ -1,22 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Statistics } from 'shared-sdk';
-import type { Database } from '../db/schema';
+import type { Database, StatisticsTable } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
 
-/** The workspace's counters, all zero. Pass the transaction that creates the workspace. */
-export async function insertStatistics(trx: Kysely<Database>, workspaceId: string): Promise<void> {
-  await trx.insertInto('statistics').values({ workspaceId }).execute();
-}
+export type StatisticsRow = Selectable<StatisticsTable>;
 
-export async function findStatistics(
-  db: Kysely<Database>,
-  workspaceId: string,
-): Promise<Statistics | undefined> {
-  const row = await db
-    .selectFrom('statistics')
-    .selectAll()
-    .where('workspaceId', '=', workspaceId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+export function toStatistics(row: StatisticsRow): Statistics {
   return {
     workspaceId: row.workspaceId,
     tickets: { open: row.ticketsOpen, closed: row.ticketsClosed },
@@ -34,4 +24,46 @@ export async function findStatistics(
     },
     aiTrainingQnas: { count: row.aiTrainingQnasCount },
   };
+}
+
+/** The workspace's counters, all zero. Pass the transaction that creates the workspace. */
+export async function insertStatistics(trx: Kysely<Database>, workspaceId: string): Promise<void> {
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx.insertInto('statistics').values({ workspaceId }).execute();
+}
+
+export async function findStatistics(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<Statistics | undefined> {
+  const row = await db
+    .selectFrom('statistics')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .executeTakeFirst();
+  return row && toStatistics(row);
+}
+
+/**
+ * Adds `open` and `closed` (either may be negative) to the workspace's ticket counters, in the
+ * transaction of the ticket write that changes them: one atomic increment each, so concurrent
+ * writes cannot lose a count.
+ */
+export async function adjustTicketCounts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  { open, closed }: { open: number; closed: number },
+  now: Date,
+): Promise<void> {
+  if (open === 0 && closed === 0) return;
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({
+      ticketsOpen: sql`tickets_open + ${open}`,
+      ticketsClosed: sql`tickets_closed + ${closed}`,
+      updatedAt: now,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
 }

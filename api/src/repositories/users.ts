@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ProfileUpdate, User } from 'shared-sdk';
 import type { Database, UsersTable } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -37,12 +38,14 @@ export async function insertUser(
   trx: Kysely<Database>,
   user: NewUser,
 ): Promise<UserRow | undefined> {
-  return trx
+  const row = await trx
     .insertInto('users')
     .values({ ...user, email: normalizeEmail(user.email) })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
+  if (row) recordChange(trx, { collection: 'users', workspaceId: null, ids: [row.id] });
+  return row;
 }
 
 export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
@@ -81,7 +84,11 @@ export async function isEmailTaken(
   return row !== undefined;
 }
 
-/** Saves the spec §3 saved fields that are present; blank optional text is stored as absent. */
+/**
+ * Saves the spec §3 saved fields that are present; blank optional text is stored as absent.
+ * Members' names and photos show in the workspace_user documents too: those queries re-run on
+ * this `users` change by themselves.
+ */
 export function updateUserProfile(
   trx: Kysely<Database>,
   id: string,
@@ -90,6 +97,7 @@ export function updateUserProfile(
 ): Promise<UserRow> {
   const blankToNull = (value: string | null | undefined) =>
     value === undefined ? undefined : value || null;
+  recordChange(trx, { collection: 'users', workspaceId: null, ids: [id] });
   return trx
     .updateTable('users')
     .set({
@@ -108,13 +116,17 @@ export function updateUserProfile(
     .executeTakeFirstOrThrow();
 }
 
-/** New password; access tokens issued before `now` stop working. */
+/**
+ * New password; access tokens issued before `now` stop working. Recorded as a `users` change
+ * although the user document stays the same: live connections check their token again on it.
+ */
 export async function setPasswordHash(
   trx: Kysely<Database>,
   id: string,
   passwordHash: string,
   now: Date,
 ): Promise<void> {
+  recordChange(trx, { collection: 'users', workspaceId: null, ids: [id] });
   await trx
     .updateTable('users')
     .set({ passwordHash, sessionsValidAfter: now, updatedAt: now })
@@ -124,5 +136,20 @@ export async function setPasswordHash(
 
 /** Refresh tokens, reset codes and memberships go with it (foreign keys cascade). */
 export async function deleteUser(trx: Kysely<Database>, id: string): Promise<void> {
+  // The cascade removes the user's links without a statement of ours: recorded from here.
+  const links = await trx
+    .selectFrom('workspaceUsers')
+    .select(['id', 'workspaceId'])
+    .where('userId', '=', id)
+    .execute();
+  for (const link of links) {
+    recordChange(trx, {
+      collection: 'workspace_user',
+      workspaceId: link.workspaceId,
+      ids: [link.id],
+      userIds: [id],
+    });
+  }
+  recordChange(trx, { collection: 'users', workspaceId: null, ids: [id] });
   await trx.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -1,11 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { WorkspaceRole, WorkspaceUser, WorkspaceUserStatus } from 'shared-sdk';
 import type { Database, WorkspaceUsersTable } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
 
 export type WorkspaceUserRow = Selectable<WorkspaceUsersTable>;
 
 /** The link joined with its member and its workspace (spec §3 "enriched"). */
-function selectEnriched(db: Kysely<Database>) {
+export function selectEnriched(db: Kysely<Database>) {
   return (
     db
       .selectFrom('workspaceUsers as wu')
@@ -41,7 +42,7 @@ type EnrichedRow = Awaited<
   ReturnType<ReturnType<typeof selectEnriched>['executeTakeFirstOrThrow']>
 >;
 
-function toWorkspaceUser(row: EnrichedRow): WorkspaceUser {
+export function toWorkspaceUser(row: EnrichedRow): WorkspaceUser {
   return {
     id: row.id,
     workspaceId: row.workspaceId,
@@ -109,7 +110,22 @@ export async function insertWorkspaceUsers(
   trx: Kysely<Database>,
   links: NewWorkspaceUser[],
 ): Promise<void> {
-  if (links.length > 0) await trx.insertInto('workspaceUsers').values(links).execute();
+  if (links.length === 0) return;
+  for (const link of links) recordWorkspaceUserChange(trx, link);
+  await trx.insertInto('workspaceUsers').values(links).execute();
+}
+
+/** The member's own-links queries and their subscriptions to the workspace hear of it. */
+function recordWorkspaceUserChange(
+  trx: Kysely<Database>,
+  link: { id: string; workspaceId: string; userId: string },
+) {
+  recordChange(trx, {
+    collection: 'workspace_user',
+    workspaceId: link.workspaceId,
+    ids: [link.id],
+    userIds: [link.userId],
+  });
 }
 
 export function findWorkspaceUserById(
@@ -154,15 +170,22 @@ export async function updateWorkspaceUser(
   update: { role?: WorkspaceRole; status?: WorkspaceUserStatus },
   now: Date,
 ): Promise<void> {
-  await trx
+  const link = await trx
     .updateTable('workspaceUsers')
     .set({ ...update, updatedAt: now })
     .where('id', '=', id)
-    .execute();
+    .returning(['id', 'workspaceId', 'userId'])
+    .executeTakeFirst();
+  if (link) recordWorkspaceUserChange(trx, link);
 }
 
 export async function deleteWorkspaceUser(trx: Kysely<Database>, id: string): Promise<void> {
-  await trx.deleteFrom('workspaceUsers').where('id', '=', id).execute();
+  const link = await trx
+    .deleteFrom('workspaceUsers')
+    .where('id', '=', id)
+    .returning(['id', 'workspaceId', 'userId'])
+    .executeTakeFirst();
+  if (link) recordWorkspaceUserChange(trx, link);
 }
 
 /** Active admins of the workspace other than the link `exceptId`. */

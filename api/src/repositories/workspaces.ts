@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Workspace } from 'shared-sdk';
 import type { Database, WorkspacesTable } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 
@@ -21,6 +22,7 @@ export function insertWorkspace(
   trx: Kysely<Database>,
   workspace: { id: string; ownedBy: string; name: string; url: string },
 ): Promise<WorkspaceRow> {
+  recordChange(trx, { collection: 'workspaces', workspaceId: workspace.id, ids: [workspace.id] });
   return trx
     .insertInto('workspaces')
     .values({ ...workspace, ticketForwardingEmail: null })
@@ -44,12 +46,14 @@ export function lockWorkspace(
     .executeTakeFirst();
 }
 
+/** The workspace shows in its members' workspace_user documents: those re-run by themselves. */
 export function updateWorkspace(
   trx: Kysely<Database>,
   id: string,
   update: { name: string; url: string },
   now: Date,
 ): Promise<WorkspaceRow> {
+  recordChange(trx, { collection: 'workspaces', workspaceId: id, ids: [id] });
   return trx
     .updateTable('workspaces')
     .set({ ...update, updatedAt: now })
@@ -58,7 +62,26 @@ export function updateWorkspace(
     .executeTakeFirstOrThrow();
 }
 
-/** Its members, chatbots and statistics go with it (foreign keys cascade). */
+/**
+ * Its members, chatbots, statistics and tickets go with it (foreign keys cascade). The removed
+ * links are recorded with their members: that is what ends the members' live subscriptions.
+ */
 export async function deleteWorkspace(trx: Kysely<Database>, id: string): Promise<void> {
+  const links = await trx
+    .selectFrom('workspaceUsers')
+    .select(['id', 'userId'])
+    .where('workspaceId', '=', id)
+    .execute();
+  recordChange(trx, {
+    collection: 'workspace_user',
+    workspaceId: id,
+    ids: links.map((link) => link.id),
+    userIds: links.map((link) => link.userId),
+  });
+  recordChange(trx, { collection: 'workspaces', workspaceId: id, ids: [id] });
+  recordChange(trx, { collection: 'statistics', workspaceId: id, ids: [id] });
+  for (const collection of ['chatbots', 'tickets'] as const) {
+    recordChange(trx, { collection, workspaceId: id, ids: [] });
+  }
   await trx.deleteFrom('workspaces').where('id', '=', id).execute();
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
+import { liveRoutes } from './live';
 import { marketingRoutes } from './marketing';
 import { newsRoutes } from './news';
 import { runtimeConfigRoutes } from './runtime-config';
 import { sessionRoutes } from './session';
+import { storageRoutes } from './storage';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProfileRoutes } from './user-profile';
 import { userUsersRoutes } from './user-users';
@@ -22,4 +24,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userWorkspacesRoutes);
   await app.register(userUsersRoutes);
   await app.register(userDashboardRoutes);
+  await app.register(liveRoutes);
+  await app.register(storageRoutes);
 };

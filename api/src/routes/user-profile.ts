@@ -4,6 +4,7 @@ import { authError } from '../auth/auth-errors';
 import { requireUser } from '../auth/workspace-access';
 import { commonErrorResponses, errorResponses, signedInErrors } from '../errors/error-responses';
 import { isEmailTaken, toUser, updateUserProfile } from '../repositories/users';
+import { writeTransaction } from '../live/write-transaction';
 
 const emailInUse = () =>
   authError(400, 'auth/email-already-in-use', 'Another account has this e-mail address');
@@ -66,7 +67,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = requireUser(request);
       const update = request.body;
       try {
-        const row = await app.db.transaction().execute(async (trx) => {
+        const row = await writeTransaction(app.db, async (trx) => {
           if (update.email && (await isEmailTaken(trx, update.email, id))) throw emailInUse();
           return updateUserProfile(trx, id, update, app.identity.now());
         });

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { requireMember, requireUser } from '../auth/workspace-access';
 import { errorResponses, signedInErrors } from '../errors/error-responses';
+import { writeTransaction } from '../live/write-transaction';
 import { listWorkspaceUsersOfWorkspace } from '../repositories/workspace-users';
 import { addMembers, removeMember, updateMember } from '../services/workspace-members';
 
@@ -61,9 +62,9 @@ export const userUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await app.db
-        .transaction()
-        .execute((trx) => addMembers(trx, requireUser(request).id, request.body));
+      const result = await writeTransaction(app.db, (trx) =>
+        addMembers(trx, requireUser(request).id, request.body),
+      );
       return reply.code(201).send(result);
     },
   );
@@ -80,11 +81,9 @@ export const userUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.db
-        .transaction()
-        .execute((trx) =>
-          updateMember(trx, requireUser(request).id, app.identity.now(), request.body),
-        ),
+      writeTransaction(app.db, (trx) =>
+        updateMember(trx, requireUser(request).id, app.identity.now(), request.body),
+      ),
   );
 
   app.delete(
@@ -99,9 +98,9 @@ export const userUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.db
-        .transaction()
-        .execute((trx) => removeMember(trx, requireUser(request).id, request.body.workspaceUserId));
+      await writeTransaction(app.db, (trx) =>
+        removeMember(trx, requireUser(request).id, request.body.workspaceUserId),
+      );
       return reply.code(204).send();
     },
   );

@@ -13,6 +13,7 @@ import { errorResponses, signedInErrors } from '../errors/error-responses';
 import { deleteWorkspace, toWorkspace, updateWorkspace } from '../repositories/workspaces';
 import { listActiveWorkspaceUsersOfUser } from '../repositories/workspace-users';
 import { createWorkspace } from '../services/workspace-setup';
+import { writeTransaction } from '../live/write-transaction';
 
 const adminErrors = {
   ...signedInErrors,
@@ -54,7 +55,7 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { workspaceName, websiteUrl } = request.body;
-      const link = await app.db.transaction().execute((trx) =>
+      const link = await writeTransaction(app.db, (trx) =>
         createWorkspace(trx, {
           userId: requireUser(request).id,
           name: workspaceName,
@@ -78,7 +79,7 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { workspaceId, workspaceName, websiteUrl } = request.body;
-      const row = await app.db.transaction().execute(async (trx) => {
+      const row = await writeTransaction(app.db, async (trx) => {
         await requireMember(trx, requireUser(request).id, workspaceId, { role: 'admin' });
         return updateWorkspace(
           trx,
@@ -104,7 +105,7 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { workspaceId } = request.body;
-      await app.db.transaction().execute(async (trx) => {
+      await writeTransaction(app.db, async (trx) => {
         await requireMember(trx, requireUser(request).id, workspaceId, { role: 'admin' });
         await deleteWorkspace(trx, workspaceId);
       });

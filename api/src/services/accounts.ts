@@ -40,6 +40,7 @@ import {
 import type { Identity } from './identity';
 import { startSession } from './sessions';
 import { createWorkspace, defaultWorkspaceName } from './workspace-setup';
+import { writeTransaction } from '../live/write-transaction';
 
 /** spec §5: the display name is first and last name joined by a space; split at the first. */
 export function splitDisplayName(displayName: string): { firstName: string; lastName: string } {
@@ -57,7 +58,7 @@ export async function signUp(
   assertPasswordMeetsPolicy(request.password, identity.config.passwordPolicy);
   // Hashing takes a tenth of a second: done before the transaction, which it would hold open.
   const passwordHash = await hashPassword(request.password, identity.config.passwordHashCost);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const user = await insertUser(trx, {
       id: randomId(),
       email: request.email,
@@ -161,7 +162,7 @@ export async function changePassword(
   assertPasswordMeetsPolicy(newPassword, identity.config.passwordPolicy);
   const passwordHash = await hashPassword(newPassword, identity.config.passwordHashCost);
   const now = identity.now();
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash, now);
     await revokeRefreshTokensOfUser(trx, user.id, now);
     return (await startSession(trx, identity, { ...user, passwordHash })).response;
@@ -180,7 +181,7 @@ export async function deleteAccount(
   password: string,
 ): Promise<void> {
   await reauthenticate(db, identity, userId, password);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // Locked (in one order, so two deletions cannot deadlock) before counting admins: two
     // admins deleting their accounts at once must not both count the other as remaining.
     for (const workspaceId of await listWorkspaceIdsOfUser(trx, userId)) {

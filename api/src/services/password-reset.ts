@@ -18,6 +18,7 @@ import {
   setPasswordHash,
 } from '../repositories/users';
 import type { Identity } from './identity';
+import { writeTransaction } from '../live/write-transaction';
 
 export interface PasswordResetMail {
   to: string;
@@ -129,7 +130,7 @@ export async function confirmPasswordReset(
   assertPasswordMeetsPolicy(newPassword, identity.config.passwordPolicy);
   const passwordHash = await hashPassword(newPassword, identity.config.passwordHashCost);
 
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // Again under a row lock: the same code confirmed twice at once succeeds once.
     const row = await findPasswordResetCodeForUpdate(trx, codeHash);
     if (!row || row.usedAt) throw invalidCode();

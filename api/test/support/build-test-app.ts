@@ -55,7 +55,11 @@ export async function buildTestApp(
   const config = testConfig(overrides);
   const app = await buildApp(config, options);
   if (!overrides.dataDir) {
-    app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
+    // onClose hooks run newest first: let e-mails still being written finish before the folder goes.
+    app.addHook('onClose', async () => {
+      await app.mailer.idle();
+      await rm(config.dataDir, { recursive: true, force: true });
+    });
   }
   beforeReady?.(app);
   await app.ready();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { storedImageSources } from 'shared-sdk';
 
 const Circle = styled.span<{ $size: number }>`
   flex: none;
@@ -40,12 +41,15 @@ export function initialsOf({
   return fromName || email.trim().charAt(0).toUpperCase() || '?';
 }
 
-/** Only web addresses are shown as images; anything else falls back to initials. */
+/**
+ * Only web addresses (and blob: previews of a file being uploaded) are shown as images; anything
+ * else falls back to initials.
+ */
 function isImageAddress(url: string | null | undefined): url is string {
   if (!url) return false;
   try {
     const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
+    return protocol === 'https:' || protocol === 'http:' || protocol === 'blob:';
   } catch {
     return false;
   }
@@ -74,7 +78,8 @@ export function UserAvatar({
   return (
     <Circle $size={size} aria-hidden="true" data-testid="user-avatar">
       {showPhoto ? (
-        <img src={url} alt="" onError={() => setFailedUrl(url)} />
+        // A stored photo comes as webp in densities 1 and 2 (spec §9).
+        <img {...storedImageSources(url, size)} alt="" onError={() => setFailedUrl(url)} />
       ) : (
         initialsOf({ firstName, lastName, email })
       )}

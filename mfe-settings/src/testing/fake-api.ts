@@ -30,7 +30,13 @@ export function fakeApi(handler: (request: FakeRequest) => FakeReply | Promise<F
     const request: FakeRequest = {
       method: init?.method ?? 'GET',
       url: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON bodies parsed; an upload's FormData as it is.
+      body:
+        typeof init?.body === 'string'
+          ? JSON.parse(init.body)
+          : init?.body instanceof FormData
+            ? init.body
+            : undefined,
     };
     const isSessionCookie = request.url === '/api/session';
     if (!isSessionCookie) requests.push(request);

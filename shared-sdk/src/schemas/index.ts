@@ -7,3 +7,4 @@ export * from './identity';
 export * from './workspace';
 export * from './workspace-members';
 export * from './live';
+export * from './storage';

@@ -22,12 +22,16 @@ function NotFound() {
   );
 }
 
-function PageContent({ route }: { route: RouteDefinition }) {
+function PageLoading() {
   const { t } = useTranslation('common');
+  return <Loading label={t('loading')} />;
+}
+
+function PageContent({ route }: { route: RouteDefinition }) {
   if ('remote' in route.page) return <RemotePage page={route.page} />;
   const Page = route.page.shell;
   return (
-    <Suspense fallback={<Loading label={t('loading')} />}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
   );
@@ -67,9 +71,11 @@ export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
             path={route.path}
             element={
               <GuardedRoute routeName={route.name}>
-                <Layout sideMenu={route.sideMenu}>
-                  <PageContent route={route} />
-                </Layout>
+                <Suspense fallback={<PageLoading />}>
+                  <Layout sideMenu={route.sideMenu}>
+                    <PageContent route={route} />
+                  </Layout>
+                </Suspense>
               </GuardedRoute>
             }
           />

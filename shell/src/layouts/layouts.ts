@@ -1,8 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { LayoutName, SideMenu } from '../app/routes';
-import { AuthLayout } from './auth-layout';
-import { DashboardLayout } from './dashboard-layout';
-import { DashboardWithSideMenuLayout } from './dashboard-with-sidemenu-layout';
 import { DefaultLayout } from './default-layout';
 import { ErrorLayout } from './error-layout';
 import { MinimalLayout } from './minimal-layout';
@@ -11,6 +8,19 @@ export interface LayoutProps {
   children: ReactNode;
   sideMenu?: SideMenu;
 }
+
+// The signed-in layouts load on demand, so the public site does not pay for them.
+const AuthLayout = lazy(() =>
+  import('./auth-layout').then((module) => ({ default: module.AuthLayout })),
+);
+const DashboardLayout = lazy(() =>
+  import('./dashboard-layout').then((module) => ({ default: module.DashboardLayout })),
+);
+const DashboardWithSideMenuLayout = lazy(() =>
+  import('./dashboard-with-sidemenu-layout').then((module) => ({
+    default: module.DashboardWithSideMenuLayout,
+  })),
+);
 
 const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {
   auth: AuthLayout,

@@ -1,9 +1,23 @@
-import { combineSlices, configureStore, createAction, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type UnknownAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+import type { LiveApi } from 'shared-sdk/live';
 import { remotesSlice } from './remotes-slice';
 import { workspacesSlice } from './workspaces-slice';
 
+/** Injected when first used: the live queries' cache (`store/live.ts`). */
+export type LazyLoadedSlices = WithSlice<LiveApi>;
+
 // Remotes add their slices later with `rootReducer.inject(slice)`.
-export const rootReducer = combineSlices(remotesSlice, workspacesSlice);
+export const rootReducer = combineSlices(
+  remotesSlice,
+  workspacesSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** spec §4: signing out resets every store, the injected remote slices included. */
 export const signedOut = createAction('session/signedOut');
@@ -14,7 +28,16 @@ const appReducer = (state: Partial<RootState> | undefined, action: UnknownAction
   rootReducer(signedOut.match(action) ? undefined : (state as RootState | undefined), action);
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: appReducer, preloadedState });
+  // Middleware that only some pages need (RTK Query's, for live queries) joins when first used,
+  // so the public site does not load it.
+  const dynamicMiddleware = createDynamicMiddleware();
+  const store = configureStore({
+    reducer: appReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware().concat(dynamicMiddleware.middleware),
+  });
+  return Object.assign(store, { addMiddleware: dynamicMiddleware.addMiddleware });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

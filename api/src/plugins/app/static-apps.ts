@@ -74,6 +74,8 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
         decorateReply: !replyDecorated,
         cacheControl: false,
         setHeaders: setCacheHeaders,
+        // The build writes .br and .gz beside each file (best compression, done once).
+        preCompressed: true,
       });
       replyDecorated = true;
     }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { session, type User } from 'shared-sdk';
+import { session, type StoredFile, type User } from 'shared-sdk';
 import {
+  deferred,
   errorReply,
   fakeApi,
   notFoundReply,
@@ -14,18 +15,49 @@ import { MyAccountPage } from './my-account-page';
 
 const profile = buildUser();
 
-/** The profile API: GET answers `profile`; PATCH answers `patch`, by default the merged user. */
-function profileApi(patch?: (body: Partial<User>) => FakeReply) {
+const uploadUrl = (path: string) => `/api/storage/upload?path=${encodeURIComponent(path)}`;
+
+/** What the storage API answers for an upload of `fileName` to Ada's photo folder. */
+function storedPhoto(fileName: string): StoredFile {
+  const path = `images/users/usr_ada/${fileName.replace(/\W+/g, '-')}-AbCdEfGhIjKlMnOp.png`;
+  return {
+    path,
+    url: `http://localhost/api/storage/${path}`,
+    originalName: fileName,
+    contentType: 'image/png',
+    size: 2048,
+  };
+}
+
+/**
+ * The profile API: GET answers `user`; PATCH answers `patch`, by default saves the fields sent and
+ * answers the saved user. An upload to the storage API answers `upload`, by default the stored
+ * photo.
+ */
+function profileApi(
+  patch?: (body: Partial<User>) => FakeReply,
+  {
+    user = profile,
+    upload,
+  }: { user?: User; upload?: (request: FakeRequest) => FakeReply | Promise<FakeReply> } = {},
+) {
+  let saved = user;
   return fakeApi((request) => {
+    if (request.method === 'POST' && request.url.startsWith('/api/storage/upload?')) {
+      const file = (request.body as FormData).get('file') as File;
+      return upload ? upload(request) : { status: 201, body: storedPhoto(file.name) };
+    }
     if (request.url !== '/api/user/profile') return notFoundReply(request);
-    if (request.method === 'GET') return { status: 200, body: profile };
+    if (request.method === 'GET') return { status: 200, body: saved };
     const body = request.body as Partial<User>;
-    return patch ? patch(body) : { status: 200, body: { ...profile, ...body } };
+    if (patch) return patch(body);
+    saved = { ...saved, ...body };
+    return { status: 200, body: saved };
   });
 }
 
-async function renderMyAccount() {
-  await signIn();
+async function renderMyAccount(overrides: Partial<User> = {}) {
+  await signIn(overrides);
   const view = renderPage(<MyAccountPage />, { route: '/dashboard/my-account' });
   const fields = {
     firstName: () => screen.getByLabelText('First name'),
@@ -34,7 +66,7 @@ async function renderMyAccount() {
     website: () => screen.getByLabelText(/^Website/),
     countryCode: () => screen.getByLabelText(/^Country code/),
     phoneNumber: () => screen.getByLabelText(/^Phone number/),
-    photoUrl: () => screen.getByLabelText(/^Photo URL/),
+    photo: () => screen.getByLabelText(/^(Upload a|Change) photo$/),
   };
   await screen.findByRole('button', { name: 'Save changes' });
   const save = () => view.user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -43,6 +75,21 @@ async function renderMyAccount() {
 
 const patches = (requests: FakeRequest[]) =>
   requests.filter((request) => request.method === 'PATCH');
+const uploads = (requests: FakeRequest[]) =>
+  requests.filter((request) => request.url.startsWith('/api/storage/'));
+const avatar = () => screen.getByTestId('user-avatar');
+const avatarImage = () => avatar().querySelector('img');
+const photoFile = (name = 'Ada at work.png', type = 'image/png') =>
+  new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type });
+const preview = 'blob:http://localhost/preview-1';
+
+// jsdom has no object URLs: the page's preview of the chosen file gets this one.
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => preview), revokeObjectURL: jest.fn() });
+});
+afterEach(() => {
+  Object.assign(URL, { createObjectURL: undefined, revokeObjectURL: undefined });
+});
 
 describe('My account page', () => {
   it('opens with the saved profile in the form', async () => {
@@ -56,7 +103,12 @@ describe('My account page', () => {
     expect(fields.website()).toHaveValue('https://fernhill.example');
     expect(fields.countryCode()).toHaveValue('GB');
     expect(fields.phoneNumber()).toHaveValue('+44 20 7946 0000');
-    expect(fields.photoUrl()).toHaveValue('');
+    expect(fields.photo()).toHaveAttribute('type', 'file');
+    expect(fields.photo()).toHaveAttribute('accept', 'image/*');
+    expect(fields.photo()).toHaveAccessibleDescription(
+      'A PNG, JPEG, WebP, GIF or AVIF image, up to 10 MB. It is shown round, so keep your face in the middle.',
+    );
+    expect(screen.queryByLabelText(/Photo URL/)).not.toBeInTheDocument();
     expect(document.title).toBe('My account · Parley');
   });
 
@@ -167,20 +219,157 @@ describe('My account page', () => {
     expect(fields.phoneNumber()).toHaveValue('+44 20 7946 0000 12');
   });
 
-  it('previews the photo URL, with the initials when there is no photo', async () => {
+  it('shows the initials without a photo, following the names typed', async () => {
     profileApi();
     const { user, fields } = await renderMyAccount();
-    const avatar = () => screen.getByTestId('user-avatar');
 
     expect(avatar()).toHaveTextContent('AL');
     expect(within(avatar()).queryByRole('presentation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
+    await user.clear(fields.firstName());
+    await user.type(fields.firstName(), 'Grace');
+    expect(avatar()).toHaveTextContent('GL');
+  });
 
-    await user.type(fields.photoUrl(), 'https://cdn.fernhill.example/ada.jpg');
-    expect(avatar().querySelector('img')).toHaveAttribute(
-      'src',
-      'https://cdn.fernhill.example/ada.jpg',
-    );
-    expect(avatar()).not.toHaveTextContent('AL');
+  it('shows a saved photo in densities 1 and 2, and any other address as it is', async () => {
+    const url = 'http://localhost/api/storage/images/users/usr_ada/ada-AbCdEfGhIjKlMnOp.png';
+    profileApi(undefined, { user: buildUser({ photoUrl: url }) });
+    const { fields } = await renderMyAccount({ photoUrl: url });
+
+    expect(avatarImage()).toHaveAttribute('src', `${url}?w=72&dpr=1`);
+    expect(avatarImage()).toHaveAttribute('srcset', `${url}?w=72&dpr=1 1x, ${url}?w=72&dpr=2 2x`);
+    expect(fields.photo()).toHaveAccessibleName('Change photo');
+  });
+
+  it('uploads a chosen photo, previews it at once, then saves it as the profile photo', async () => {
+    const upload = deferred<FakeReply>();
+    const { requests } = profileApi(undefined, { upload: () => upload.promise });
+    const { user, fields } = await renderMyAccount();
+
+    await user.upload(fields.photo(), photoFile());
+
+    // Pending: the chosen file is shown, the control waits.
+    expect(await screen.findByText('Uploading your photo…')).toBeInTheDocument();
+    expect(fields.photo()).toBeDisabled();
+    expect(avatarImage()).toHaveAttribute('src', preview);
+    const [sent] = uploads(requests);
+    expect(sent).toMatchObject({
+      method: 'POST',
+      url: uploadUrl('images/users/usr_ada/Ada at work.png'),
+    });
+    const sentFile = (sent?.body as FormData).get('file') as File;
+    expect(sentFile.name).toBe('Ada at work.png');
+    expect(sentFile.size).toBe(8);
+    expect(patches(requests)).toEqual([]);
+
+    const stored = storedPhoto('Ada at work.png');
+    upload.resolve({ status: 201, body: stored });
+
+    expect(await screen.findByText('Your new photo has been saved.')).toBeInTheDocument();
+    expect(patches(requests)).toEqual([
+      { method: 'PATCH', url: '/api/user/profile', body: { photoUrl: stored.url } },
+    ]);
+    expect(session().getState().user?.photoUrl).toBe(stored.url);
+    expect(avatarImage()).toHaveAttribute('src', `${stored.url}?w=72&dpr=1`);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith(preview);
+    expect(fields.photo()).toBeEnabled();
+    expect(fields.photo()).toHaveAccessibleName('Change photo');
+    expect(screen.queryByText('Uploading your photo…')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a path the API refuses',
+      errorReply(400, 'invalid-argument', 'Invalid path format.'),
+      'Invalid path format.',
+    ],
+    [
+      'a file that is not an image',
+      errorReply(
+        400,
+        'invalid-argument',
+        'The file is not an image: upload a PNG, JPEG, WebP, GIF or AVIF image',
+      ),
+      'The file is not an image: upload a PNG, JPEG, WebP, GIF or AVIF image',
+    ],
+    [
+      'a file too large',
+      errorReply(400, 'invalid-argument', 'The file is too large: the limit is 10 MB'),
+      'The file is too large: the limit is 10 MB',
+    ],
+    [
+      'a file a proxy refuses as too large',
+      { status: 413 },
+      'This file is too large. Please choose an image of up to 10 MB.',
+    ],
+    [
+      'storage that is down',
+      errorReply(503, 'unavailable', 'Cannot upload to storage'),
+      'Cannot upload to storage',
+    ],
+  ])('tells of %s, and keeps the profile as it was', async (_case, reply, message) => {
+    const { requests } = profileApi(undefined, { upload: () => reply });
+    const { user, fields } = await renderMyAccount();
+
+    await user.upload(fields.photo(), photoFile('page.png'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(patches(requests)).toEqual([]);
+    expect(session().getState().user?.photoUrl).toBeNull();
+    expect(avatar()).toHaveTextContent('AL');
+    expect(fields.photo()).toBeEnabled();
+
+    // The same file may be chosen again, and this time it works.
+    await user.upload(fields.photo(), photoFile('page.png'));
+    expect(uploads(requests)).toHaveLength(2);
+  });
+
+  it('tells when the upload worked but the profile could not be saved', async () => {
+    profileApi(() => errorReply(503, 'unavailable', 'Cannot update user data'));
+    const { user, fields } = await renderMyAccount();
+
+    await user.upload(fields.photo(), photoFile());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot update user data');
+    expect(session().getState().user?.photoUrl).toBeNull();
+    expect(avatar()).toHaveTextContent('AL');
+  });
+
+  it('removes the photo', async () => {
+    const url = 'https://cdn.fernhill.example/ada.jpg';
+    const { requests } = profileApi(undefined, { user: buildUser({ photoUrl: url }) });
+    const { user } = await renderMyAccount({ photoUrl: url });
+    expect(avatarImage()).toHaveAttribute('src', url);
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+
+    expect(await screen.findByText('Your photo has been removed.')).toBeInTheDocument();
+    expect(patches(requests)).toEqual([
+      { method: 'PATCH', url: '/api/user/profile', body: { photoUrl: null } },
+    ]);
+    expect(session().getState().user?.photoUrl).toBeNull();
+    expect(avatar()).toHaveTextContent('AL');
+    expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
+  });
+
+  it('never sends the photo again with the other fields', async () => {
+    const { requests } = profileApi();
+    const { user, fields, save } = await renderMyAccount();
+
+    await user.upload(fields.photo(), photoFile());
+    await screen.findByText('Your new photo has been saved.');
+    await user.type(fields.lastName(), '-King');
+    await save();
+
+    await screen.findByText('Your profile has been saved.');
+    expect(patches(requests).map((request) => request.body)).toEqual([
+      { photoUrl: storedPhoto('Ada at work.png').url },
+      { lastName: 'Lovelace-King' },
+    ]);
+    expect(session().getState().user).toMatchObject({
+      photoUrl: storedPhoto('Ada at work.png').url,
+      lastName: 'Lovelace-King',
+    });
   });
 
   it('offers to try again when the profile cannot be loaded', async () => {

@@ -1,6 +1,7 @@
 import type { ProfileUpdate, User } from 'shared-sdk';
 
-// spec §3: the saved fields of a user this form edits (the language has its own page).
+// spec §3: the saved fields of a user this form edits. The language has its own page; the photo
+// is uploaded and saved on its own (profile-photo.tsx), so the form never sends a stale photoUrl.
 export const profileFields = [
   'firstName',
   'lastName',
@@ -8,7 +9,6 @@ export const profileFields = [
   'website',
   'countryCode',
   'phoneNumber',
-  'photoUrl',
 ] as const;
 export type ProfileField = (typeof profileFields)[number];
 export type ProfileValues = Record<ProfileField, string>;
@@ -21,7 +21,6 @@ export function toFormValues(user: User): ProfileValues {
     website: user.website ?? '',
     countryCode: user.countryCode ?? '',
     phoneNumber: user.phoneNumber ?? '',
-    photoUrl: user.photoUrl ?? '',
   };
 }
 
@@ -37,7 +36,6 @@ export function toProfileInput(values: ProfileValues) {
     // The schema wants "US", people type "us".
     countryCode: blankAsNull(values.countryCode.toUpperCase()),
     phoneNumber: blankAsNull(values.phoneNumber),
-    photoUrl: blankAsNull(values.photoUrl),
   };
 }
 

@@ -1,20 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { apiClient, session, type User } from 'shared-sdk';
 import { profileUpdateSchema } from 'shared-sdk/schemas';
 import { Alert, Button, Spinner, TextField, useSchemaForm, VisuallyHidden } from 'shared-ui';
 import { apiErrorCode, apiErrorMessage } from '../../components/api-error-message';
 import { FieldRow, FormActions } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
-import { UserAvatar } from '../../components/user-avatar';
 import { changedFields, toFormValues, toProfileInput } from './profile-changes';
-
-const PhotoRow = styled.div`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr);
-  gap: 16px;
-  align-items: start;
-`;
+import { ProfilePhoto } from './profile-photo';
 
 /** The profile form: checked with the API's schema; saves only what changed. */
 export function ProfileForm({
@@ -58,23 +50,11 @@ export function ProfileForm({
           {state.receipt ? t('form.saved') : tSettings('form.noChanges')}
         </Alert>
       ) : null}
-      <PhotoRow>
-        <UserAvatar
-          size={72}
-          photoUrl={values.photoUrl}
-          firstName={values.firstName}
-          lastName={values.lastName}
-          email={values.email}
-        />
-        <TextField
-          label={t('form.photoUrl')}
-          optionalText={tSettings('form.optional')}
-          hint={t('form.photoHint')}
-          type="url"
-          inputMode="url"
-          {...field('photoUrl')}
-        />
-      </PhotoRow>
+      <ProfilePhoto
+        profile={profile}
+        names={{ firstName: values.firstName, lastName: values.lastName, email: values.email }}
+        onSaved={onSaved}
+      />
       <FieldRow>
         <TextField label={t('form.firstName')} autoComplete="given-name" {...field('firstName')} />
         <TextField label={t('form.lastName')} autoComplete="family-name" {...field('lastName')} />

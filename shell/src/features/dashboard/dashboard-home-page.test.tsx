@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { buildAuthResponse, buildWorkspaceUser } from '../../testing/fixtures';
+import { connectFakeLive } from '../../testing/fake-live-server';
 import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
 import { makeStore } from '../../store/store';
 import { fetchWorkspaces } from '../../store/workspaces-slice';
@@ -9,6 +10,7 @@ import { DashboardHomePage } from './dashboard-home-page';
 jest.mock('./statistics-chart', () => ({ StatisticsChart: () => <div data-testid="chart" /> }));
 
 const statistics = {
+  id: 'ws-1',
   workspaceId: 'ws-1',
   tickets: { open: 3, closed: 4 },
   products: { all: 6, active: 3, disabled: 2, processing: 1 },
@@ -35,10 +37,11 @@ async function signedInWith(memberships: ReturnType<typeof buildWorkspaceUser>[]
         }),
       };
     }
-    if (path.startsWith('/api/user/statistics')) return { status: 200, body: statistics };
     return { status: 204 };
   });
   await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+  // The statistics are read live.
+  connectFakeLive((query) => (query.collection === 'statistics' ? [statistics] : []));
   const store = makeStore();
   await store.dispatch(fetchWorkspaces());
   return { api, store };
@@ -49,7 +52,10 @@ describe('dashboard home', () => {
 
   it("shows the current workspace's statistics as numbers and a chart (spec §3)", async () => {
     const { store } = await signedInWith([buildWorkspaceUser()]);
-    renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    // The statistics suspend while live queries load: an awaited act lets them resume.
+    await act(async () => {
+      renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, Ada');
     expect(await screen.findByTestId('stat-tickets')).toHaveTextContent('7');
     expect(screen.getByTestId('stat-conversations')).toHaveTextContent('9');

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { apiClient, type Statistics } from 'shared-sdk';
+import type { Statistics } from 'shared-sdk';
 import { Alert, Button, Card, Grid, Loading } from 'shared-ui';
+import { useLiveQuery } from '../../store/live';
 
 // chart.js loads only where a chart is shown.
 const StatisticsChart = lazy(() =>
@@ -47,38 +48,34 @@ const Table = styled.table`
   }
 `;
 
-type LoadState =
-  { status: 'loading' } | { status: 'loaded'; statistics: Statistics } | { status: 'error' };
-
-function useStatistics(workspaceId: string) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    apiClient()
-      .get<Statistics>(`/api/user/statistics?workspaceId=${encodeURIComponent(workspaceId)}`)
-      .then(
-        (statistics) => current && setState({ status: 'loaded', statistics }),
-        () => current && setState({ status: 'error' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [workspaceId, attempt]);
-  const retry = () => {
-    setState({ status: 'loading' });
-    setAttempt((value) => value + 1);
-  };
-  return { state, retry };
+/** The workspace's statistics document, live: every write updates it (spec §3). */
+function useLiveStatistics(workspaceId: string) {
+  const { docs, status, retry } = useLiveQuery<Statistics>({
+    collection: 'statistics',
+    workspaceId,
+  });
+  // Its id is the workspace's id.
+  const statistics = docs.find((doc) => doc.id === workspaceId);
+  return { statistics, status, retry };
 }
 
 /** spec §3 statistics of a workspace: numbers, a chart, and the same figures as a table. */
 export function StatisticsPanel({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation('common');
+  // Live queries load on first use.
+  return (
+    <Suspense fallback={<Loading label={t('loading')} />}>
+      <LiveStatisticsPanel workspaceId={workspaceId} />
+    </Suspense>
+  );
+}
+
+function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation(['shell', 'common']);
-  const { state, retry } = useStatistics(workspaceId);
+  const { statistics, status, retry } = useLiveStatistics(workspaceId);
   const chart = useMemo(() => {
-    if (state.status !== 'loaded') return undefined;
-    const { tickets, conversations } = state.statistics;
+    if (!statistics) return undefined;
+    const { tickets, conversations } = statistics;
     return {
       categories: [t('dashboard.stats.tickets'), t('dashboard.stats.conversations')],
       series: [
@@ -86,10 +83,14 @@ export function StatisticsPanel({ workspaceId }: { workspaceId: string }) {
         { label: t('dashboard.stats.closed'), values: [tickets.closed, conversations.resolved] },
       ],
     };
-  }, [state, t]);
+  }, [statistics, t]);
 
-  if (state.status === 'loading') return <Loading label={t('common:loading')} />;
-  if (state.status === 'error') {
+  // Until the first snapshot; while reconnecting the last figures stay on screen.
+  if (!statistics && (status === 'loading' || status === 'reconnecting')) {
+    return <Loading label={t('common:loading')} />;
+  }
+  // Refused (e.g. no longer a member), or the workspace has no statistics document.
+  if (!statistics || status === 'error') {
     return (
       <Alert tone="error">
         {t('dashboard.workspaceHome.loadFailed')}{' '}
@@ -99,7 +100,7 @@ export function StatisticsPanel({ workspaceId }: { workspaceId: string }) {
       </Alert>
     );
   }
-  const { tickets, conversations, products, aiTrainingQnas } = state.statistics;
+  const { tickets, conversations, products, aiTrainingQnas } = statistics;
   // spec §3/§9: ticket total is open plus closed; "unresolved" conversations are stored as pending.
   const rows: [string, string, number][] = [
     [t('dashboard.stats.tickets'), t('dashboard.stats.open'), tickets.open],

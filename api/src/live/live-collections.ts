@@ -1,0 +1,328 @@
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { LiveCollection, LiveDoc, LiveQuery } from 'shared-sdk';
+import { requireMember } from '../auth/workspace-access';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors/http-error';
+import { toChatbot } from '../repositories/chatbots';
+import { toStatistics } from '../repositories/statistics';
+import { toTicket } from '../repositories/tickets';
+import { toUser } from '../repositories/users';
+import { toWorkspace } from '../repositories/workspaces';
+import { selectEnriched, toWorkspaceUser } from '../repositories/workspace-users';
+import type { ChangeEvent } from './change-events';
+import { LiveError } from './live-error';
+import { applyPlan, buildPlan } from './query-plan';
+import type { FieldDefinition, OrderField, QueryPlan } from './query-plan';
+
+/** A column as it is stored. */
+const column = (name: string): RawBuilder<unknown> => sql.ref(name);
+/** Tables of migration 0002 keep microseconds; documents carry milliseconds (ISO strings). */
+const milliseconds = (name: string): RawBuilder<unknown> =>
+  sql`date_trunc('milliseconds', ${sql.ref(name)})`;
+/** Byte order, as clients compare strings, whatever the database's collation. */
+const byteOrder = (name: string): RawBuilder<unknown> => sql`${sql.ref(name)} collate "C"`;
+
+const text = (sqlExpression: RawBuilder<unknown>, sortable = false): FieldDefinition => ({
+  type: 'string',
+  sql: sqlExpression,
+  sortable,
+});
+const timestamp = (sqlExpression: RawBuilder<unknown>): FieldDefinition => ({
+  type: 'timestamp',
+  sql: sqlExpression,
+  sortable: true,
+});
+
+interface CollectionDefinition {
+  fields: Record<string, FieldDefinition>;
+  defaultOrder: OrderField[];
+  /** Validates the query for this caller; throws LiveError. */
+  plan(query: LiveQuery, callerId: string): QueryPlan;
+  fetch(db: Kysely<Database>, plan: QueryPlan): Promise<LiveDoc[]>;
+  /**
+   * Whether a committed change may alter the query's documents. `docs` is the last result
+   * (undefined before the first read). A false positive costs one read; a false negative
+   * would leave a client behind.
+   */
+  affectedBy(event: ChangeEvent, plan: QueryPlan, docs: LiveDoc[] | undefined): boolean;
+}
+
+const notInWorkspace = (collection: LiveCollection) =>
+  new LiveError('invalid-argument', `${collection} belong to no workspace: leave workspaceId out`);
+
+function requireWorkspaceId(query: LiveQuery): string {
+  if (!query.workspaceId) {
+    throw new LiveError('invalid-argument', `${query.collection} are read by workspaceId`);
+  }
+  return query.workspaceId;
+}
+
+/** A collection all of whose documents belong to one workspace, readable by its members. */
+function workspaceCollection(
+  collection: LiveCollection,
+  fields: Record<string, FieldDefinition>,
+  defaultOrder: OrderField[],
+  fetch: CollectionDefinition['fetch'],
+): CollectionDefinition {
+  return {
+    fields,
+    defaultOrder,
+    plan(query) {
+      return buildPlan({
+        query,
+        fields,
+        defaultOrder,
+        workspaceId: requireWorkspaceId(query),
+        userId: null,
+        access: 'member',
+      });
+    },
+    fetch,
+    affectedBy: (event, plan) =>
+      event.collection === collection && event.workspaceId === plan.workspaceId,
+  };
+}
+
+const idOnly = (sqlExpression: RawBuilder<unknown>) => ({ id: text(sqlExpression, true) });
+const byId: OrderField[] = [{ field: 'id', direction: 'asc' }];
+
+const usersFields = idOnly(byteOrder('u.id'));
+
+const users: CollectionDefinition = {
+  fields: usersFields,
+  defaultOrder: byId,
+  plan(query, callerId) {
+    if (query.workspaceId) throw notInWorkspace('users');
+    for (const { field, op, value } of query.where ?? []) {
+      const ownId =
+        field === 'id' &&
+        (op === '==' || op === 'in') &&
+        [value].flat().every((v) => v === callerId);
+      if (field === 'id' && !ownId) {
+        throw new LiveError('permission-denied', 'Only your own user can be read');
+      }
+    }
+    return buildPlan({
+      query,
+      fields: usersFields,
+      defaultOrder: byId,
+      workspaceId: null,
+      userId: callerId,
+      access: 'self',
+      extraConditions: [{ field: 'id', op: '==', value: callerId }],
+    });
+  },
+  async fetch(db, plan) {
+    const rows = await applyPlan(db.selectFrom('users as u').selectAll('u'), plan).execute();
+    return rows.map(toUser);
+  },
+  affectedBy: (event, plan) =>
+    event.collection === 'users' && plan.userId !== null && event.ids.includes(plan.userId),
+};
+
+const workspaces = workspaceCollection(
+  'workspaces',
+  idOnly(byteOrder('w.id')),
+  byId,
+  async (db, plan) => {
+    const query = db
+      .selectFrom('workspaces as w')
+      .selectAll('w')
+      .where('w.id', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toWorkspace);
+  },
+);
+
+/** One document per workspace, its id the workspace's (shaped like statisticsSchema). */
+const statistics = workspaceCollection(
+  'statistics',
+  idOnly(byteOrder('s.workspaceId')),
+  byId,
+  async (db, plan) => {
+    const query = db
+      .selectFrom('statistics as s')
+      .selectAll('s')
+      .where('s.workspaceId', '=', plan.workspaceId ?? '');
+    const rows = await applyPlan(query, plan).execute();
+    return rows.map((row) => ({ id: row.workspaceId, ...toStatistics(row) }));
+  },
+);
+
+const chatbots = workspaceCollection(
+  'chatbots',
+  {
+    id: text(byteOrder('c.id'), true),
+    name: text(column('c.name')),
+    createdAt: timestamp(milliseconds('c.createdAt')),
+    updatedAt: timestamp(milliseconds('c.updatedAt')),
+  },
+  [{ field: 'createdAt', direction: 'asc' }],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('chatbots as c')
+      .selectAll('c')
+      .where('c.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toChatbot);
+  },
+);
+
+// spec §4: followed-up tickets sort before others; newest first. Served by tickets_list_idx.
+const tickets = workspaceCollection(
+  'tickets',
+  {
+    // tickets.id is stored in byte order (collate "C"), so the index serves it as it is.
+    id: text(column('t.id'), true),
+    type: text(column('t.type'), true),
+    status: text(column('t.status'), true),
+    isFollowedUp: { type: 'boolean', sql: column('t.isFollowedUp'), sortable: true },
+    assigneeId: text(column('t.assigneeId')),
+    subject: text(column('t.subject')),
+    conversationId: text(column('t.conversationId')),
+    // Stored at millisecond precision (migration 0003): no truncation, the indexes apply.
+    createdAt: timestamp(column('t.createdAt')),
+    updatedAt: timestamp(column('t.updatedAt')),
+  },
+  [
+    { field: 'isFollowedUp', direction: 'desc' },
+    { field: 'createdAt', direction: 'desc' },
+  ],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('tickets as t')
+      .selectAll('t')
+      .where('t.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toTicket);
+  },
+);
+
+const workspaceUserFields: Record<string, FieldDefinition> = {
+  id: text(byteOrder('wu.id'), true),
+  workspaceId: text(column('wu.workspaceId')),
+  userId: text(column('wu.userId')),
+  role: text(column('wu.role'), true),
+  status: text(column('wu.status'), true),
+  createdAt: timestamp(milliseconds('wu.createdAt')),
+  updatedAt: timestamp(milliseconds('wu.updatedAt')),
+};
+// spec §7: workspace_user is read by userId or by workspaceId, ascending createdAt.
+const workspaceUserOrder: OrderField[] = [{ field: 'createdAt', direction: 'asc' }];
+
+/**
+ * Links, enriched with the member's name and the workspace. By workspace: every member's link,
+ * for admins (as GET /api/user/users), or the caller's own link (where userId == caller) for any
+ * active member. Without a workspace: the caller's own links (where userId == caller).
+ */
+const workspaceUser: CollectionDefinition = {
+  fields: workspaceUserFields,
+  defaultOrder: workspaceUserOrder,
+  plan(query, callerId) {
+    const userFilters = (query.where ?? []).filter((condition) => condition.field === 'userId');
+    const ownOnly =
+      userFilters.length > 0 &&
+      userFilters.some((condition) => condition.op === '==' && condition.value === callerId);
+    const base = { query, fields: workspaceUserFields, defaultOrder: workspaceUserOrder };
+    if (!query.workspaceId) {
+      if (userFilters.length > 0 && !ownOnly) {
+        throw new LiveError('permission-denied', "Other users' workspace links cannot be read");
+      }
+      if (!ownOnly) {
+        throw new LiveError(
+          'invalid-argument',
+          'workspace_user is read by workspaceId, or by where userId == your own id',
+        );
+      }
+      return buildPlan({ ...base, workspaceId: null, userId: callerId, access: 'own-links' });
+    }
+    return buildPlan({
+      ...base,
+      workspaceId: query.workspaceId,
+      userId: null,
+      access: ownOnly ? 'member' : 'admin',
+    });
+  },
+  async fetch(db, plan) {
+    let query = selectEnriched(db).clearOrderBy();
+    if (plan.workspaceId !== null) query = query.where('wu.workspaceId', '=', plan.workspaceId);
+    return (await applyPlan(query, plan).execute()).map(toWorkspaceUser);
+  },
+  affectedBy(event, plan, docs) {
+    // Member names and photos, and the workspace, are part of each link document.
+    if (event.collection === 'users') {
+      return docs === undefined || docs.some((doc) => event.ids.includes(doc.userId as string));
+    }
+    if (plan.workspaceId !== null) {
+      return (
+        (event.collection === 'workspace_user' || event.collection === 'workspaces') &&
+        event.workspaceId === plan.workspaceId
+      );
+    }
+    if (event.collection === 'workspace_user') {
+      return !event.userIds || (plan.userId !== null && event.userIds.includes(plan.userId));
+    }
+    if (event.collection === 'workspaces') {
+      return docs === undefined || docs.some((doc) => doc.workspaceId === event.workspaceId);
+    }
+    return false;
+  },
+};
+
+const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
+  users,
+  workspaces,
+  workspace_user: workspaceUser,
+  chatbots,
+  statistics,
+  tickets,
+};
+
+function definitionOf(collection: LiveCollection): CollectionDefinition {
+  const definition = collections[collection];
+  // Each arrives with the issue that creates its table.
+  if (!definition) throw new LiveError('not-found', `${collection} are not available yet`);
+  return definition;
+}
+
+/** Validates a subscription's query for the caller; throws LiveError. */
+export function planQuery(query: LiveQuery, callerId: string): QueryPlan {
+  const definition = definitionOf(query.collection);
+  if (query.conversationId !== undefined) {
+    throw new LiveError('invalid-argument', 'conversationId goes with messages only');
+  }
+  return definition.plan(query, callerId);
+}
+
+export function fetchDocs(db: Kysely<Database>, plan: QueryPlan): Promise<LiveDoc[]> {
+  return definitionOf(plan.collection).fetch(db, plan);
+}
+
+export function isAffected(event: ChangeEvent, plan: QueryPlan, docs: LiveDoc[] | undefined) {
+  return definitionOf(plan.collection).affectedBy(event, plan, docs);
+}
+
+/**
+ * Whether the caller may hold the subscription now: the one membership check of the HTTP calls
+ * (an active link; the role when the plan needs it). Returns the refusal, if any.
+ */
+export async function authorize(
+  db: Kysely<Database>,
+  plan: QueryPlan,
+  callerId: string,
+): Promise<LiveError | undefined> {
+  if (plan.access === 'self' || plan.access === 'own-links') return undefined;
+  const workspaceId = plan.workspaceId ?? '';
+  try {
+    await requireMember(db, callerId, workspaceId, {
+      role: plan.access === 'admin' ? 'admin' : undefined,
+    });
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+    return new LiveError(
+      'permission-denied',
+      err.statusCode === 403
+        ? `Only admins of workspace ${workspaceId} may read every member's ${plan.collection}`
+        : `No access to workspace ${workspaceId}`,
+    );
+  }
+}

@@ -1,0 +1,307 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { liveClientMessageSchema } from 'shared-sdk/schemas';
+import type { LiveQuery, LiveServerMessage } from 'shared-sdk';
+import type { RawData, WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Database } from '../db/schema';
+import type { Identity } from '../services/identity';
+import { checkAccessToken } from '../services/sessions';
+import { authorize, planQuery } from './live-collections';
+import { LiveError } from './live-error';
+import type { LiveQueries, LiveSubscriber } from './live-queries';
+import type { QueryPlan } from './query-plan';
+
+/** Close codes (4000–4999 are the application's): the client reconnects with a fresh token. */
+export const liveCloseCodes = {
+  /** Refused, expired or revoked token. */
+  unauthenticated: 4401,
+  /** `auth` with another user's token on a signed-in connection. */
+  otherUser: 4403,
+  /** The client reads too slowly: more than `maxBufferedBytes` waiting to be sent. */
+  tooSlow: 4408,
+} as const;
+
+/** A connection holds at most this many subscriptions. */
+export const maxSubscriptionsPerConnection = 100;
+/** Unsent data above this closes the connection: a client that does not read is let go. */
+const maxBufferedBytes = 8 * 1024 * 1024;
+
+interface Subscription {
+  id: string;
+  plan: QueryPlan;
+  /** authorizing → active → ended; revocation may end it in either of the first two. */
+  state: 'authorizing' | 'active' | 'ended';
+  detach?: () => void;
+}
+
+/** What a session needs of the server it belongs to. */
+export interface SessionHost {
+  db: Kysely<Database>;
+  identity: Identity;
+  queries: LiveQueries;
+  log: FastifyBaseLogger;
+  /** The session is signed in as `userId` (or again, after a token refresh). */
+  signedIn(session: LiveSession): void;
+  ended(session: LiveSession): void;
+}
+
+/**
+ * One WebSocket: authentication, then any number of subscriptions multiplexed by the client's
+ * ids. Client messages are handled one at a time, in order, so `auth` sent just before
+ * `subscribe` counts for it.
+ */
+export class LiveSession {
+  userId: string | null = null;
+  /** Answered the last ping: the heartbeat terminates connections that stop answering. */
+  alive = true;
+  private token: string | null = null;
+  private expiry: NodeJS.Timeout | undefined;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly host: SessionHost,
+  ) {}
+
+  /**
+   * Listens to the socket; must run in the upgrade handler itself, before any await, or the
+   * first messages are lost. `cookieToken`: the sign-in cookie of the upgrade request.
+   */
+  start(cookieToken: string | undefined): void {
+    this.socket.on('message', (data: RawData, isBinary: boolean) =>
+      this.enqueue(() => this.handle(data, isBinary)),
+    );
+    this.socket.on('pong', () => {
+      this.alive = true;
+    });
+    this.socket.on('close', () => this.dispose());
+    this.socket.on('error', (err) => this.host.log.debug({ err }, 'live socket error'));
+    if (cookieToken) this.enqueue(() => this.authenticate(cookieToken, 'cookie'));
+  }
+
+  /** Subscriptions to `workspaceId` (all of them when null) are authorized again. */
+  async recheckWorkspace(workspaceId: string | null): Promise<void> {
+    const userId = this.userId;
+    if (!userId) return;
+    const affected = [...this.subscriptions.values()].filter(
+      (sub) =>
+        sub.state !== 'ended' &&
+        sub.plan.workspaceId !== null &&
+        (workspaceId === null || sub.plan.workspaceId === workspaceId),
+    );
+    await Promise.all(
+      affected.map(async (sub) => {
+        const refusal = await authorize(this.host.db, sub.plan, userId);
+        if (refusal && sub.state !== 'ended') this.endWithError(sub, refusal);
+      }),
+    );
+  }
+
+  /** The account changed (password, disabled, deleted): the token is checked again. */
+  async recheckToken(): Promise<void> {
+    if (!this.token || this.disposed) return;
+    const check = await checkAccessToken(this.host.db, this.host.identity, this.token);
+    if (!check.ok) this.refuse(check.error.message);
+  }
+
+  ping(): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (!this.alive) {
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    this.socket.ping();
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+    this.dispose();
+  }
+
+  /** Ends every subscription and lets go of the socket's state (the socket is closing). */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.expiry);
+    for (const sub of this.subscriptions.values()) this.end(sub);
+    this.host.ended(this);
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.queue = this.queue.then(task).catch((err: unknown) => {
+      this.host.log.error({ err }, 'live message failed');
+      this.send({
+        type: 'error',
+        code: 'unavailable',
+        message: 'The message could not be handled',
+      });
+    });
+  }
+
+  private async handle(data: RawData, isBinary: boolean) {
+    if (this.disposed) return;
+    let raw: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      raw = JSON.parse(rawText(data));
+    } catch {
+      return this.send({
+        type: 'error',
+        code: 'invalid-argument',
+        message: 'Messages are JSON text',
+      });
+    }
+    const parsed = liveClientMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      return this.send({
+        type: 'error',
+        ...subscriptionIdOf(raw),
+        code: 'invalid-argument',
+        message: z.prettifyError(parsed.error),
+      });
+    }
+    const message = parsed.data;
+    if (message.type === 'auth') return this.authenticate(message.token, 'message');
+    if (!this.userId) {
+      return this.send({
+        type: 'error',
+        ...(message.type === 'subscribe' ? { id: message.id } : {}),
+        code: 'unauthenticated',
+        message: 'Send {type: "auth", token} first',
+      });
+    }
+    if (message.type === 'subscribe') return this.subscribe(this.userId, message.id, message.query);
+    const sub = this.subscriptions.get(message.id);
+    if (sub) this.end(sub);
+  }
+
+  private async authenticate(token: string, source: 'cookie' | 'message') {
+    const check = await checkAccessToken(this.host.db, this.host.identity, token);
+    if (this.disposed) return;
+    if (!check.ok) {
+      // A stale cookie is no reason to refuse the connection: an auth message may follow.
+      if (source === 'message') this.refuse(check.error.message);
+      return;
+    }
+    if (this.userId && this.userId !== check.user.id) {
+      this.send({
+        type: 'error',
+        code: 'permission-denied',
+        message: 'This connection is signed in as another user; open a new one',
+      });
+      this.close(liveCloseCodes.otherUser, 'another user');
+      return;
+    }
+    this.userId = check.user.id;
+    this.token = token;
+    this.scheduleExpiry(token);
+    this.host.signedIn(this);
+    this.send({ type: 'ready', userId: check.user.id });
+  }
+
+  /** The connection ends when its token does, unless a fresh one (auth) came first. */
+  private scheduleExpiry(token: string) {
+    clearTimeout(this.expiry);
+    const { accessTokens, now } = this.host.identity;
+    accessTokens.verify(token).then(
+      (verified) => {
+        if (!verified.ok || this.token !== token || this.disposed) return;
+        const expiresAt = (verified.claims.issuedAt + accessTokens.ttlSeconds) * 1000;
+        this.expiry = setTimeout(
+          () => this.refuse('The access token has expired; connect again with a fresh one'),
+          Math.max(0, expiresAt - now().getTime()),
+        );
+        this.expiry.unref();
+      },
+      (err: unknown) => this.host.log.error({ err }, 'live token expiry not scheduled'),
+    );
+  }
+
+  private refuse(message: string) {
+    this.send({ type: 'error', code: 'unauthenticated', message });
+    this.close(liveCloseCodes.unauthenticated, 'unauthenticated');
+  }
+
+  private async subscribe(userId: string, id: string, query: LiveQuery) {
+    // The same id again replaces that subscription (e.g. the next page of a list).
+    const previous = this.subscriptions.get(id);
+    if (previous) this.end(previous);
+    if (this.subscriptions.size >= maxSubscriptionsPerConnection) {
+      return this.sendError(
+        id,
+        new LiveError(
+          'resource-exhausted',
+          `At most ${maxSubscriptionsPerConnection} subscriptions per connection`,
+        ),
+      );
+    }
+    let plan: QueryPlan;
+    try {
+      plan = planQuery(query, userId);
+    } catch (err) {
+      if (err instanceof LiveError) return this.sendError(id, err);
+      throw err;
+    }
+    // Registered before the membership read: a removal committed meanwhile finds it and ends it.
+    const sub: Subscription = { id, plan, state: 'authorizing' };
+    this.subscriptions.set(id, sub);
+    const refusal = await authorize(this.host.db, plan, userId);
+    if (sub.state === 'ended') return;
+    if (refusal) return this.endWithError(sub, refusal);
+    sub.state = 'active';
+    const subscriber: LiveSubscriber = {
+      id,
+      deliver: (text) => this.sendText(text),
+      fail: (error) => this.endWithError(sub, error),
+    };
+    sub.detach = this.host.queries.attach(plan, subscriber);
+  }
+
+  private end(sub: Subscription) {
+    sub.state = 'ended';
+    sub.detach?.();
+    if (this.subscriptions.get(sub.id) === sub) this.subscriptions.delete(sub.id);
+  }
+
+  private endWithError(sub: Subscription, error: LiveError) {
+    if (sub.state === 'ended') return;
+    this.end(sub);
+    this.sendError(sub.id, error);
+  }
+
+  private sendError(id: string, error: LiveError) {
+    this.send({ type: 'error', id, code: error.code, message: error.message });
+  }
+
+  private send(message: LiveServerMessage) {
+    this.sendText(JSON.stringify(message));
+  }
+
+  private sendText(text: string) {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > maxBufferedBytes) {
+      this.host.log.warn({ userId: this.userId }, 'live client too slow: connection closed');
+      this.close(liveCloseCodes.tooSlow, 'too slow');
+      return;
+    }
+    this.socket.send(text);
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+/** A refused subscribe still names its subscription, so the client knows which one failed. */
+function subscriptionIdOf(raw: unknown): { id?: string } {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { type, id } = raw as { type?: unknown; id?: unknown };
+  return type === 'subscribe' && typeof id === 'string' && id.length > 0 && id.length <= 64
+    ? { id }
+    : {};
+}

@@ -1,0 +1,53 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { mergeChanges } from './change-events';
+import type { RecordedChange } from './change-events';
+import type { ChangeFeed } from './change-feed';
+
+/** The changes each open write transaction has recorded so far. */
+const recorders = new WeakMap<Kysely<Database>, RecordedChange[]>();
+
+/** Where commits on a database handle are announced (set by the live plugin). */
+const feeds = new WeakMap<Kysely<Database>, ChangeFeed>();
+
+export function attachChangeFeed(db: Kysely<Database>, feed: ChangeFeed): void {
+  feeds.set(db, feed);
+}
+
+export function detachChangeFeed(db: Kysely<Database>): void {
+  feeds.delete(db);
+}
+
+/**
+ * Runs `write` in one transaction and, once it has COMMITTED, publishes what it recorded with
+ * `recordChange`, so that live queries never show a write that was rolled back and always see
+ * the committed rows when they read again. Every write to a live collection goes through here:
+ * the repositories record their changes, and refuse a transaction that would not publish them.
+ * Without a change feed attached to `db` (the statistics check, scripts) nothing is published.
+ */
+export async function writeTransaction<T>(
+  db: Kysely<Database>,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const changes: RecordedChange[] = [];
+  const result = await db.transaction().execute((trx) => {
+    recorders.set(trx, changes);
+    return write(trx);
+  });
+  if (changes.length > 0) feeds.get(db)?.publish(mergeChanges(changes, Date.now()));
+  return result;
+}
+
+/**
+ * Notes that the transaction `trx` changes documents of a live collection; published after its
+ * commit. Called by the repositories next to the statement that writes.
+ */
+export function recordChange(trx: Kysely<Database>, change: RecordedChange): void {
+  const changes = recorders.get(trx);
+  if (!changes) {
+    throw new Error(
+      `A write to ${change.collection} must run in writeTransaction(), so that live queries hear of it`,
+    );
+  }
+  changes.push(change);
+}

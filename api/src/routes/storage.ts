@@ -1,0 +1,161 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  storageUploadQuerySchema,
+  storedFileSchema,
+  storedImageQuerySchema,
+} from 'shared-sdk/schemas';
+import { z } from 'zod';
+import { requireUser } from '../auth/workspace-access';
+import { errorResponses, signedInErrors } from '../errors/error-responses';
+import { HttpError } from '../errors/http-error';
+import { authorizeStoragePath } from '../services/storage-access';
+import type { ServedFile } from '../services/storage';
+import { attachmentDisposition, requireStoragePath } from '../services/storage-paths';
+
+const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+const tooBig = (maxBytes: number) =>
+  new HttpError(400, `The file is too large: the limit is ${megabytes(maxBytes)} MB`);
+const noFile = () =>
+  new HttpError(400, 'Send the file as multipart/form-data, in the field "file"');
+
+/**
+ * The request's one file, read into memory up to `maxBytes`. Called by the upload service after
+ * the path and access checks, so a caller who may not upload never gets to send the body.
+ */
+async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw noFile();
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, parts: 10 } });
+    if (!part || part.fieldname !== 'file') throw noFile();
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig(maxBytes);
+    // Malformed or cut-off multipart bodies, too many parts: the caller's mistake.
+    if (typeof statusCode === 'number' && statusCode < 500) {
+      throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
+    }
+    throw err;
+  }
+}
+
+/** Headers of every stored file served: never sniffed, never run as a page. */
+function sendStored(reply: FastifyReply, file: ServedFile, cacheControl: string) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', cacheControl)
+    .send(file.bytes);
+}
+
+const wildcardParams = z.object({ '*': z.string() });
+
+/**
+ * spec §7 "File uploads" to the four path shapes of spec §3:
+ * - POST /api/storage/upload?path=<path>: the file in the multipart form-data field "file"
+ *   (signed in; the caller's own photo folder, or a member of the path's workspace).
+ * - GET /api/storage/images/<path>?w=<css width>&dpr=1|2: the image as webp (spec §9), to
+ *   anyone who has the URL (its random suffix cannot be guessed; the widget shows chatbot photos
+ *   to signed-out customers).
+ * - GET /api/storage/attachments/<path>: the file as a download, to members of its workspace.
+ */
+export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['storage'];
+  // Here only: no other route takes multipart bodies.
+  await app.register(fastifyMultipart);
+
+  app.post(
+    '/storage/upload',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Upload a file (multipart form-data field "file") to a spec §3 path',
+        description:
+          'The path ends with the original file name, e.g. images/users/<userId>/me.png. Images ' +
+          '(images/*) must be PNG, JPEG, WebP, GIF or AVIF by content; they are re-encoded ' +
+          'without metadata. Attachments are kept as they are. The stored name gets a random ' +
+          'suffix.',
+        querystring: storageUploadQuerySchema,
+        response: {
+          201: storedFileSchema,
+          ...errorResponses({
+            ...signedInErrors,
+            400: "invalid-argument: 'Invalid path format.', not an image, too large, no file",
+            403: 'permission-denied: another user’s photo folder; auth/user-disabled',
+            404: 'not-found: no such workspace or chatbot, or not a member of the workspace',
+            503: "unavailable: 'Cannot upload to storage'",
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      const stored = await app.storage.upload(app.db, {
+        path: request.query.path,
+        userId: id,
+        readFile: () => readUploadedFile(request, app.storage.maxUploadBytes),
+      });
+      return reply.code(201).send(stored);
+    },
+  );
+
+  app.get(
+    '/storage/images/*',
+    {
+      schema: {
+        tags,
+        summary: 'A stored image as webp, quality 90, at a CSS width and density 1 or 2',
+        description:
+          'w is rounded up to the next of 16…1920; without it 1280. The image is never ' +
+          'enlarged. Served to anyone with the URL.',
+        params: wildcardParams,
+        querystring: storedImageQuerySchema,
+        response: errorResponses({
+          400: "invalid-argument: 'Invalid path format.', bad w or dpr",
+          404: 'not-found',
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { row } = await app.storage.find(app.db, `images/${request.params['*']}`, 'image');
+      const { w, dpr } = request.query;
+      const file = await app.storage.readImageVariant(row, w, dpr === '2' ? 2 : 1);
+      // The path's random suffix makes every stored image a new URL: cached for good.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return sendStored(reply, file, 'public, max-age=31536000, immutable');
+    },
+  );
+
+  app.get(
+    '/storage/attachments/*',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'A stored attachment, as a download (members of its workspace)',
+        params: wildcardParams,
+        response: errorResponses({
+          ...signedInErrors,
+          400: "invalid-argument: 'Invalid path format.'",
+          404: 'not-found: no such file, or not a member of its workspace',
+        }),
+      },
+    },
+    async (request, reply) => {
+      const storedPath = `attachments/${request.params['*']}`;
+      const target = requireStoragePath(storedPath);
+      // Members of the workspace. Hook: once conversations and customer sessions exist, the
+      // conversation's customer (the widget) is let in here too.
+      await authorizeStoragePath(app.db, requireUser(request).id, target);
+      const { row } = await app.storage.find(app.db, storedPath, 'attachment');
+      const file = await app.storage.readAttachment(row);
+      reply.header('content-disposition', attachmentDisposition(row.originalName));
+      return sendStored(reply, file, 'private, max-age=86400');
+    },
+  );
+};

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { StoredFile } from 'shared-sdk';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors/http-error';
+import { findStoredFile, insertStoredFile } from '../repositories/stored-files';
+import type { StoredFileRow } from '../repositories/stored-files';
+import { authorizeStoragePath } from './storage-access';
+import {
+  detectSafeImageType,
+  inspectImage,
+  reencodeImage,
+  renderVariant,
+  variantPixelWidth,
+} from './storage-images';
+import type { ImageDensity } from './storage-images';
+import { fileExtension, requireStoragePath, storedFileName } from './storage-paths';
+import type { ParsedStoragePath } from './storage-paths';
+
+/** spec §8: 'Cannot upload to storage' (storage unavailable), answered 503 unavailable. */
+export const cannotUpload = (cause: unknown) =>
+  new HttpError(503, 'Cannot upload to storage', { cause });
+const cannotRead = (cause: unknown) => new HttpError(503, 'Cannot read from storage', { cause });
+export const fileNotFound = () => new HttpError(404, 'File not found');
+const emptyFile = () => new HttpError(400, 'The file is empty');
+
+export interface FileStorageOptions {
+  /** Stored files, one folder per path shape: <dir>/images/users/<id>/<name>. */
+  dir: string;
+  /** Generated image sizes: <cacheDir>/<path>/<width>.webp. Can be deleted at any time. */
+  cacheDir: string;
+  maxUploadBytes: number;
+  maxImagePixels: number;
+  /** Where the service is reached: stored files' URLs start with it. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** `root/relative`, refusing anything that would land outside `root`. */
+function inside(root: string, relative: string): string {
+  const full = path.resolve(root, relative);
+  if (!full.startsWith(`${path.resolve(root)}${path.sep}`)) throw fileNotFound();
+  return full;
+}
+
+/** Written under a private name, then renamed: a reader never sees half a file. */
+async function writeWhole(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const draft = `${file}.${randomBytes(6).toString('hex')}.part`;
+  try {
+    await writeFile(draft, bytes, { flag: 'wx' });
+    await rename(draft, file);
+  } catch (err) {
+    await rm(draft, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+export interface Upload {
+  /** The requested path, ending with the original file name. */
+  path: string;
+  userId: string;
+  /** Reads the request's file (after the access check, so strangers never send a body). */
+  readFile: () => Promise<Buffer>;
+}
+
+export interface ServedFile {
+  row: StoredFileRow;
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Files uploaded to the spec §3 paths: checked, stored on disk under a name with a random
+ * suffix, recorded in stored_files, served back (images as webp variants, attachments as
+ * downloads).
+ */
+export class FileStorage {
+  readonly maxUploadBytes: number;
+
+  constructor(private readonly options: FileStorageOptions) {
+    this.maxUploadBytes = options.maxUploadBytes;
+  }
+
+  /** Where a stored path is served. */
+  urlOf(storedPath: string): string {
+    return `${this.options.publicUrl}/api/storage/${storedPath}`;
+  }
+
+  async upload(db: Kysely<Database>, { path: requested, userId, readFile: read }: Upload) {
+    const target = requireStoragePath(requested);
+    const { workspaceId } = await authorizeStoragePath(db, userId, target);
+    const received = await read();
+    if (received.length === 0) throw emptyFile();
+
+    const prepared = target.isImage
+      ? await this.prepareImage(received)
+      : await this.prepareAttachment(received, target);
+    const name = storedFileName(target.fileName, prepared.extension);
+    const storedPath = `${target.folder}/${name}`;
+
+    const file = inside(this.options.dir, storedPath);
+    try {
+      await writeWhole(file, prepared.bytes);
+    } catch (err) {
+      throw cannotUpload(err);
+    }
+    try {
+      await insertStoredFile(db, {
+        path: storedPath,
+        kind: target.isImage ? 'image' : 'attachment',
+        ownerUserId: userId,
+        workspaceId,
+        originalName: target.fileName,
+        contentType: prepared.contentType,
+        size: prepared.bytes.length,
+        width: prepared.width,
+        height: prepared.height,
+      });
+    } catch (err) {
+      await rm(file, { force: true }).catch(() => undefined);
+      throw err;
+    }
+    const stored: StoredFile = {
+      path: storedPath,
+      url: this.urlOf(storedPath),
+      originalName: target.fileName,
+      contentType: prepared.contentType,
+      size: prepared.bytes.length,
+    };
+    return stored;
+  }
+
+  private async prepareImage(received: Buffer) {
+    const { maxImagePixels } = this.options;
+    const image = await inspectImage(received, maxImagePixels);
+    const encoded = await reencodeImage(received, image, maxImagePixels);
+    return {
+      bytes: encoded.bytes,
+      extension: image.stored.extension,
+      contentType: image.stored.contentType,
+      width: encoded.width,
+      height: encoded.height,
+    };
+  }
+
+  private async prepareAttachment(received: Buffer, target: ParsedStoragePath) {
+    // Kept byte for byte. Only a safe raster image is ever labelled as what it is.
+    const imageType = await detectSafeImageType(received);
+    return {
+      bytes: received,
+      extension: fileExtension(target.fileName),
+      contentType: imageType ?? 'application/octet-stream',
+      width: null,
+      height: null,
+    };
+  }
+
+  /** The stored_files row of a served path: 400 for a malformed path, 404 for an unknown one. */
+  async find(db: Kysely<Database>, storedPath: string, kind: 'image' | 'attachment') {
+    const target = requireStoragePath(storedPath);
+    const row = await findStoredFile(db, storedPath);
+    if (!row || row.kind !== kind) throw fileNotFound();
+    return { target, row };
+  }
+
+  private async readOriginal(row: StoredFileRow): Promise<Buffer> {
+    try {
+      return await readFile(inside(this.options.dir, row.path));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound();
+      throw cannotRead(err);
+    }
+  }
+
+  /** An attachment's bytes as stored. */
+  async readAttachment(row: StoredFileRow): Promise<ServedFile> {
+    return { row, bytes: await this.readOriginal(row), contentType: row.contentType };
+  }
+
+  /**
+   * A webp variant of a stored image: read from the cache, or made from the original and
+   * cached. A cache that cannot be written is logged, and the image served all the same.
+   */
+  async readImageVariant(
+    row: StoredFileRow,
+    cssWidth: number | undefined,
+    density: ImageDensity,
+  ): Promise<ServedFile> {
+    const wanted = variantPixelWidth(cssWidth, density);
+    // Never enlarged: every width past the original's is the same file.
+    const width = row.width ? Math.min(wanted, row.width) : wanted;
+    const cached = inside(this.options.cacheDir, `${row.path}/${width}.webp`);
+    const hit = await readFile(cached).catch(() => undefined);
+    if (hit) return { row, bytes: hit, contentType: 'image/webp' };
+
+    const bytes = await renderVariant(
+      await this.readOriginal(row),
+      width,
+      this.options.maxImagePixels,
+    );
+    await writeWhole(cached, bytes).catch((err: unknown) =>
+      this.options.log.warn({ err, path: row.path }, 'image variant not cached'),
+    );
+    return { row, bytes, contentType: 'image/webp' };
+  }
+}

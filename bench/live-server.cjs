@@ -1,0 +1,47 @@
+// The server side of bench/live.mjs: the real API (built) on PGlite in a temporary folder, plus
+// a writer that creates tickets the way the tickets API will: one write transaction each, which
+// also updates the statistics and publishes the change after commit.
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
+const { buildApp } = require('../api/dist/app');
+const { loadConfig } = require('../api/dist/config');
+const { writeTransaction } = require('../api/dist/live/write-transaction');
+const { insertTicket } = require('../api/dist/repositories/tickets');
+
+async function main() {
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-bench-live-')),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+
+  process.on('message', async (message) => {
+    if (message.type !== 'write') return;
+    const { workspaceId, userId, count, intervalMs } = message;
+    const started = Date.now();
+    for (let index = 0; index < count; index += 1) {
+      const due = started + index * intervalMs;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await writeTransaction(app.db, (trx) =>
+        insertTicket(
+          trx,
+          { type: 'internal', workspaceId, assigneeId: userId, subject: `Bench ${index}` },
+          new Date(),
+        ),
+      );
+    }
+    process.send({ type: 'written', count, seconds: (Date.now() - started) / 1000 });
+  });
+  process.send({ type: 'listening' });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

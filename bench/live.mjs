@@ -1,0 +1,149 @@
+// bench/live: N WebSocket clients (default 1,000) subscribed to a workspace's tickets while the
+// server writes a ticket every few ms. Prints p50/p95/p99 from commit (the server's committedAt)
+// to delivery at each client, per write rate, and the fastest rate whose p95 stays within 20 ms.
+//   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 20,10,5,2]
+import { fork } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { build } from '../scripts/build.mjs';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '1000' },
+    writes: { type: 'string', default: '200' },
+    intervals: { type: 'string', default: '20,10,5,2' },
+    port: { type: 'string', default: '3230' },
+  },
+});
+const clients = Number(values.clients);
+const writesPerPhase = Number(values.writes);
+const intervals = values.intervals.split(',').map(Number);
+const targetP95Ms = 20;
+const base = `http://127.0.0.1:${values.port}`;
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function post(path, body, token) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+function connect(token, workspaceId, onDelivery) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${values.port}/api/live`);
+    socket.on('error', reject);
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === 'ready') {
+        socket.send(
+          JSON.stringify({
+            type: 'subscribe',
+            id: 'tickets',
+            query: {
+              collection: 'tickets',
+              workspaceId,
+              orderBy: [{ field: 'createdAt', direction: 'desc' }],
+              limit: 20,
+            },
+          }),
+        );
+      } else if (message.type === 'snapshot') {
+        resolve(socket);
+      } else if (message.type === 'changes') {
+        // Writes that commit together arrive in one message: each added ticket is a delivery.
+        const latency = Date.now() - message.committedAt;
+        for (const change of message.changes) if (change.type === 'added') onDelivery(latency);
+      } else if (message.type === 'error') {
+        reject(new Error(`${message.code}: ${message.message}`));
+      }
+    });
+  });
+}
+
+await build();
+const server = fork(new URL('./live-server.cjs', import.meta.url), {
+  env: { ...process.env, PORT: values.port },
+});
+const fromServer = (type) =>
+  new Promise((resolve) => {
+    const listener = (message) => {
+      if (message.type !== type) return;
+      server.off('message', listener);
+      resolve(message);
+    };
+    server.on('message', listener);
+  });
+
+try {
+  await fromServer('listening');
+  const signup = await post('/api/auth/signup', {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'bench-password-1',
+    displayName: 'Bench Agent',
+    website: 'https://bench.example',
+  });
+  const workspaces = await (
+    await fetch(`${base}/api/user/workspaces`, {
+      headers: { authorization: `Bearer ${signup.idToken}` },
+    })
+  ).json();
+  const workspaceId = workspaces[0].workspaceId;
+
+  let latencies = [];
+  const sockets = [];
+  const connectStarted = Date.now();
+  for (let index = 0; index < clients; index += 50) {
+    const batch = Array.from({ length: Math.min(50, clients - index) }, () =>
+      connect(signup.idToken, workspaceId, (ms) => latencies.push(ms)),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  console.log(
+    `${clients} clients connected and subscribed in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`,
+  );
+  console.log('interval  writes/s  deliveries      p50     p95     p99     max');
+
+  let sustained = null;
+  for (const intervalMs of intervals) {
+    latencies = [];
+    server.send({
+      type: 'write',
+      workspaceId,
+      userId: signup.user.id,
+      count: writesPerPhase,
+      intervalMs,
+    });
+    const { seconds } = await fromServer('written');
+    // Let the last deliveries arrive.
+    const expected = writesPerPhase * clients;
+    const deadline = Date.now() + 10_000;
+    while (latencies.length < expected && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+    console.log(
+      `${String(intervalMs).padStart(5)} ms  ${(writesPerPhase / seconds).toFixed(0).padStart(8)}  ${`${sorted.length}/${expected}`.padStart(14)}  ${[50, 95, 99].map((p) => `${percentile(sorted, p)} ms`.padStart(7)).join(' ')} ${`${sorted.at(-1)} ms`.padStart(7)}`,
+    );
+    if (sorted.length === expected && p95 <= targetP95Ms)
+      sustained = { intervalMs, rate: writesPerPhase / seconds, p95 };
+  }
+  console.log(
+    sustained
+      ? `max sustained with p95 ≤ ${targetP95Ms} ms at ${clients} clients: ${sustained.rate.toFixed(0)} writes/s (a write every ${sustained.intervalMs} ms, p95 ${sustained.p95} ms)`
+      : `no rate tried kept p95 ≤ ${targetP95Ms} ms at ${clients} clients`,
+  );
+  for (const socket of sockets) socket.terminate();
+  process.exitCode = sustained ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,73 @@
+import { use } from 'react';
+import type { Middleware } from '@reduxjs/toolkit';
+import type { LiveQuery } from 'shared-sdk';
+import type * as LiveModule from 'shared-sdk/live';
+import { useAppStore } from './hooks';
+import { liveSetup } from './live-setup';
+import { rootReducer, signedOut, type AppStore } from './store';
+
+type Live = typeof LiveModule;
+
+const loads = new WeakMap<AppStore, Promise<Live>>();
+let clientConfigured = false;
+
+function configureClient(live: Live) {
+  const setup = liveSetup();
+  // Tests configure the live client themselves.
+  if (!setup || clientConfigured) return;
+  clientConfigured = true;
+  live.configureLiveClient({
+    url: live.liveSocketUrl(setup.apiBaseUrl, window.location.href),
+    getToken: setup.getToken,
+  });
+  setup.session.subscribe(() => {
+    const { status } = setup.session.getState();
+    if (status === 'signed-in') void live.liveClient().reauthenticate();
+    else if (status === 'signed-out') live.liveClient().close();
+  });
+}
+
+/** spec §4: signing out ends every live subscription and empties their cache. */
+const endLiveOnSignOut =
+  (live: Live): Middleware =>
+  (api) =>
+  (next) =>
+  (action) => {
+    if (signedOut.match(action)) {
+      // RTK Query ends each cache entry (which unsubscribes) before the store is emptied.
+      api.dispatch(live.liveApi.util.resetApiState());
+      live.liveClient().close();
+    }
+    return next(action);
+  };
+
+/**
+ * Loads live queries into the store, once: the `shared-sdk/live` chunk (live client and RTK
+ * Query), the live api's reducer and its middleware.
+ */
+export function loadLive(store: AppStore): Promise<Live> {
+  let load = loads.get(store);
+  if (!load) {
+    load = import('shared-sdk/live').then((live) => {
+      configureClient(live);
+      rootReducer.inject(live.liveApi);
+      store.addMiddleware(live.liveApi.middleware, endLiveOnSignOut(live));
+      // Any action gives the injected reducer its initial state.
+      store.dispatch({ type: 'store/liveLoaded' });
+      return live;
+    });
+    loads.set(store, load);
+  }
+  return load;
+}
+
+/**
+ * `useLiveQuery` of shared-sdk/live, for the shell's pages: suspends while live queries load
+ * (wrap the reader in <Suspense>), then streams the query's documents.
+ */
+export function useLiveQuery<T = Record<string, unknown>>(
+  query: LiveQuery,
+): LiveModule.LiveQueryResult<T> {
+  const live = use(loadLive(useAppStore()));
+  return live.useLiveQuery<T>(query);
+}

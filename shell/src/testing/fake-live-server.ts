@@ -1,0 +1,122 @@
+import { act } from '@testing-library/react';
+import {
+  configureLiveClient,
+  type LiveChange,
+  type LiveClientMessage,
+  type LiveDoc,
+  type LiveQuery,
+  type LiveServerMessage,
+} from 'shared-sdk/live';
+
+interface Subscription {
+  id: string;
+  query: LiveQuery;
+  socket: FakeServerSocket;
+}
+
+interface FakeServerSocket {
+  readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: string }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+/**
+ * An in-memory live server behind a WebSocket class: it accepts any token, answers each
+ * subscription with `docs(query)`, and pushes changes when the test says so.
+ */
+export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => []) {
+  const received: LiveClientMessage[] = [];
+  const subscriptions: Subscription[] = [];
+  const sockets: FakeServerSocket[] = [];
+  const urls: string[] = [];
+
+  const reply = (socket: FakeServerSocket, message: LiveServerMessage) => {
+    // As a real socket does, messages arrive in a later task.
+    setTimeout(() => socket.onmessage?.({ data: JSON.stringify(message) }), 0);
+  };
+
+  class FakeWebSocket implements FakeServerSocket {
+    readyState = 0;
+    onopen: FakeServerSocket['onopen'] = null;
+    onmessage: FakeServerSocket['onmessage'] = null;
+    onclose: FakeServerSocket['onclose'] = null;
+    onerror: FakeServerSocket['onerror'] = null;
+    constructor(readonly url: string) {
+      urls.push(url);
+      sockets.push(this);
+      setTimeout(() => {
+        this.readyState = 1;
+        this.onopen?.({});
+      }, 0);
+    }
+    send(data: string) {
+      const message = JSON.parse(data) as LiveClientMessage;
+      received.push(message);
+      if (message.type === 'auth') reply(this, { type: 'ready', userId: 'user-1' });
+      if (message.type === 'subscribe') {
+        subscriptions.push({ id: message.id, query: message.query, socket: this });
+        reply(this, { type: 'snapshot', id: message.id, docs: docs(message.query) });
+      }
+      if (message.type === 'unsubscribe') {
+        const index = subscriptions.findIndex((item) => item.id === message.id);
+        if (index >= 0) subscriptions.splice(index, 1);
+      }
+    }
+    close() {
+      this.readyState = 3;
+      for (const item of subscriptions.filter((entry) => entry.socket === this)) {
+        subscriptions.splice(subscriptions.indexOf(item), 1);
+      }
+    }
+  }
+
+  let committedAt = 0;
+  return {
+    WebSocket: FakeWebSocket as unknown as typeof WebSocket,
+    received,
+    subscriptions,
+    sockets,
+    /** The address of every socket opened. */
+    urls,
+    /** A commit on the server: every subscription to `collection` hears the changes. */
+    async commit(collection: LiveQuery['collection'], changes: LiveChange[]) {
+      committedAt += 1;
+      for (const { id, query, socket } of subscriptions) {
+        if (query.collection !== collection) continue;
+        await act(async () => {
+          socket.onmessage?.({
+            data: JSON.stringify({ type: 'changes', id, changes, committedAt }),
+          });
+        });
+      }
+    },
+    /** The server ends the subscriptions to `collection` with an error. */
+    async refuse(collection: LiveQuery['collection'], code: string, message: string) {
+      for (const subscription of subscriptions.filter(
+        (item) => item.query.collection === collection,
+      )) {
+        // With an id, the error ends that subscription.
+        subscriptions.splice(subscriptions.indexOf(subscription), 1);
+        const { id, socket } = subscription;
+        await act(async () => {
+          socket.onmessage?.({ data: JSON.stringify({ type: 'error', id, code, message }) });
+        });
+      }
+    },
+  };
+}
+
+/** Points the page's live client at a fake live server (see `fakeLiveServer`). */
+export function connectFakeLive(docs?: (query: LiveQuery) => LiveDoc[]) {
+  const server = fakeLiveServer(docs);
+  configureLiveClient({
+    url: 'ws://localhost/api/live',
+    getToken: async () => 'id-token-1',
+    WebSocket: server.WebSocket,
+  });
+  return server;
+}
