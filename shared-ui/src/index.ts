@@ -14,3 +14,4 @@ export * from './i18n/auth-error-message';
 export * from './components/password-policy-checklist';
 export * from './forms/use-schema-form';
 export * from './components/confirm-dialog';
+export * from './components/data-table';

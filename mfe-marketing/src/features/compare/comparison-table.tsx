@@ -1,6 +1,6 @@
+import { DataTable } from 'shared-ui';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DataTable } from '../../components/data-table';
 import { siteNamespace } from '../../components/site-translations';
 
 const columns = ['parley', 'liveChat', 'helpdesk'] as const;
@@ -44,7 +44,7 @@ export function ComparisonTable() {
   const { t } = useTranslation('compare');
   const { t: tSite } = useTranslation(siteNamespace);
   return (
-    <DataTable caption={t('table.caption')}>
+    <DataTable align="top" caption={t('table.caption')}>
       <thead>
         <tr>
           <th scope="col">{t('table.capability')}</th>

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { addTranslations, Grid, usePageTitle } from 'shared-ui';
+import { addTranslations, DataTable, Grid, usePageTitle } from 'shared-ui';
 import { CtaBanner } from '../../components/cta-banner';
-import { DataTable } from '../../components/data-table';
 import { FaqList } from '../../components/faq-list';
 import { PageHero } from '../../components/page-hero';
 import { PageSection } from '../../components/page-section';
@@ -44,7 +43,7 @@ export function PricingPage() {
         </Note>
       </PageSection>
       <PageSection title={t('table.title')} tone="surface">
-        <DataTable caption={t('table.caption')}>
+        <DataTable align="top" caption={t('table.caption')}>
           <thead>
             <tr>
               <th scope="col">{t('table.feature')}</th>

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { WorkspaceUser } from 'shared-sdk';
-import { Badge } from 'shared-ui';
-import { DataTable } from '../../components/data-table';
+import { Badge, DataTable } from 'shared-ui';
 import { FormattedDate } from '../../components/formatted-date';
 import { settingsNamespace } from '../../components/settings-translations';
 import { UserAvatar } from '../../components/user-avatar';
@@ -37,7 +36,7 @@ export function MembersTable({
   const { t } = useTranslation('manage-users');
   const { t: tSettings } = useTranslation(settingsNamespace);
   return (
-    <DataTable caption={t('list.caption', { count: members.length })}>
+    <DataTable minWidth={640} caption={t('list.caption', { count: members.length })}>
       <thead>
         <tr>
           <th scope="col">{t('list.columns.name')}</th>

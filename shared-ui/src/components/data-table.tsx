@@ -5,14 +5,15 @@ const Region = styled.div`
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.divider};
   border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focusRing};
   }
 `;
 
-const Table = styled.table`
+const Table = styled.table<{ $minWidth: number; $align: 'top' | 'middle' }>`
   width: 100%;
-  min-width: 560px;
+  min-width: ${({ $minWidth }) => `${$minWidth}px`};
   border-collapse: collapse;
   font-size: 0.9375rem;
   caption {
@@ -25,10 +26,12 @@ const Table = styled.table`
   td {
     padding: 12px 16px;
     text-align: left;
-    vertical-align: top;
+    vertical-align: ${({ $align }) => $align};
     border-top: 1px solid ${({ theme }) => theme.colors.divider};
   }
   thead th {
+    font-size: 0.875rem;
+    color: ${({ theme }) => theme.colors.textSecondary};
     background: ${({ theme }) => theme.colors.surface};
   }
   tbody th {
@@ -40,11 +43,23 @@ const Table = styled.table`
  * A table with a caption, inside a region that scrolls sideways on narrow screens so the page
  * itself never does. The region is focusable so keyboard users can scroll it.
  */
-export function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
+export function DataTable({
+  caption,
+  children,
+  minWidth = 560,
+  align = 'middle',
+}: {
+  caption: string;
+  children: ReactNode;
+  /** Below this width the table scrolls inside its region. */
+  minWidth?: number;
+  /** Vertical alignment of cells: 'top' suits rows of prose. */
+  align?: 'top' | 'middle';
+}) {
   const captionId = useId();
   return (
     <Region role="region" aria-labelledby={captionId} tabIndex={0}>
-      <Table>
+      <Table $minWidth={minWidth} $align={align}>
         <caption id={captionId}>{caption}</caption>
         {children}
       </Table>
