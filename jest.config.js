@@ -17,6 +17,7 @@ const moduleNameMapper = {
   '^shared-sdk/schemas$': '<rootDir>/../shared-sdk/src/schemas/index.ts',
   '^shared-sdk/live$': '<rootDir>/../shared-sdk/src/live/index.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
+  '^@testing/(.*)$': '<rootDir>/../jest/$1',
   '\\.(svg|png|jpg|webp)$': '<rootDir>/../jest/file-stub.js',
 };
 const project = (dir, testEnvironment) => ({

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import exposes from '../../exposes.json';
-import { errorReply, fakeApi } from '../testing/fake-api';
+import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsArticle, buildNewsSummary } from '../testing/news-fixtures';
 import { renderPage } from '../testing/render-page';
 

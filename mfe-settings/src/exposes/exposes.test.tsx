@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import exposes from '../../exposes.json';
-import { fakeApi, notFoundReply } from '../testing/fake-api';
+import { fakeApi, notFoundReply } from '@testing/fake-api';
 import { buildMembers, buildPasswordPolicy, buildUser } from '../testing/fixtures';
 import { renderPage } from '../testing/render-page';
 import { signIn } from '../testing/sign-in';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { deferred, errorReply, fakeApi, type FakeReply } from '../../testing/fake-api';
+import { deferred, errorReply, fakeApi, type FakeReply } from '@testing/fake-api';
 import { renderPage } from '../../testing/render-page';
 import { ContactUsPage } from './contact-us-page';
 

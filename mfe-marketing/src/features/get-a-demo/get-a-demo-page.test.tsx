@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { errorReply, fakeApi } from '../../testing/fake-api';
+import { errorReply, fakeApi } from '@testing/fake-api';
 import { renderPage } from '../../testing/render-page';
 import { GetADemoPage } from './get-a-demo-page';
 

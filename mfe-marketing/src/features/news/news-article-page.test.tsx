@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { PageError } from 'shared-sdk';
-import { CaptureErrors } from '../../testing/capture-errors';
-import { errorReply, fakeApi } from '../../testing/fake-api';
+import { CaptureErrors } from '@testing/capture-errors';
+import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsArticle } from '../../testing/news-fixtures';
 import { renderPage } from '../../testing/render-page';
 import { NewsArticlePage } from './news-article-page';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { errorReply, fakeApi } from '../../testing/fake-api';
+import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsSummary } from '../../testing/news-fixtures';
 import { renderPage } from '../../testing/render-page';
 import { ResourcesPage } from './resources-page';

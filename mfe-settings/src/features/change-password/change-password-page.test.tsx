@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { session, type User } from 'shared-sdk';
-import { errorReply, fakeApi, notFoundReply, type FakeReply } from '../../testing/fake-api';
+import { errorReply, fakeApi, notFoundReply, type FakeReply } from '@testing/fake-api';
 import { buildAuthResponse, buildPasswordPolicy } from '../../testing/fixtures';
 import { renderPage } from '../../testing/render-page';
 import { signIn } from '../../testing/sign-in';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { session, type User } from 'shared-sdk';
-import { errorReply, fakeApi, notFoundReply } from '../../testing/fake-api';
+import { errorReply, fakeApi, notFoundReply } from '@testing/fake-api';
 import { buildUser } from '../../testing/fixtures';
 import { renderPage } from '../../testing/render-page';
 import { signIn } from '../../testing/sign-in';

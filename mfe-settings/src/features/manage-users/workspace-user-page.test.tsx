@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PageError, type WorkspaceUser } from 'shared-sdk';
-import { CaptureErrors } from '../../testing/capture-errors';
+import { CaptureErrors } from '@testing/capture-errors';
 import {
   errorReply,
   fakeApi,
   notFoundReply,
   type FakeReply,
   type FakeRequest,
-} from '../../testing/fake-api';
+} from '@testing/fake-api';
 import { buildMembers } from '../../testing/fixtures';
 import { renderPage } from '../../testing/render-page';
 import { signIn } from '../../testing/sign-in';

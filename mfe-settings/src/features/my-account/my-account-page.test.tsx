@@ -7,7 +7,7 @@ import {
   notFoundReply,
   type FakeReply,
   type FakeRequest,
-} from '../../testing/fake-api';
+} from '@testing/fake-api';
 import { buildUser } from '../../testing/fixtures';
 import { renderPage } from '../../testing/render-page';
 import { signIn } from '../../testing/sign-in';
