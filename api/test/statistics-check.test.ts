@@ -25,7 +25,7 @@ async function workspaceWithTicketWrites(app: TestApp): Promise<string> {
     type: 'external',
     workspaceId,
     assigneeId: null,
-    conversationId: 'c1',
+    conversationId: null,
   });
   return workspaceId;
 }

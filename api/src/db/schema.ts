@@ -162,6 +162,88 @@ export interface TicketsTable {
   updatedAt: UpdatedAt;
 }
 
+/** spec §3 customer: a widget visitor (migration 0005). */
+export interface CustomersTable {
+  id: string;
+  workspaceId: string;
+  firstName: Generated<string>;
+  lastName: Generated<string>;
+  email: string | null;
+  orderId: string | null;
+  photoUrl: string | null;
+  /** sha256 (hex) of the visitor token. */
+  visitorTokenHash: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** jsonb column: read as the parsed value, written as a JSON string. */
+type Json<T> = ColumnType<T, string, string>;
+
+/** spec §3 conversation (migration 0005). */
+export interface ConversationsTable {
+  id: string;
+  workspaceId: string;
+  chatbotId: string;
+  customerId: string;
+  subject: string | null;
+  status: 'open' | 'pending' | 'resolved';
+  statusHistory: Json<
+    {
+      status: 'open' | 'pending' | 'resolved';
+      changedAt: string;
+      changedBy: string | null;
+      reason:
+        'created' | 'handoff' | 'not-confident' | 'takeover' | 'resolved' | 'idle' | 'reopened';
+    }[]
+  >;
+  agentIds: Json<string[]>;
+  lastMessage: ColumnType<
+    { role: 'user' | 'agent' | 'bot'; content: string; timestamp: string } | null,
+    string | null,
+    string | null
+  >;
+  messagesCount: Generated<number>;
+  messagesSeenCount: Json<Record<string, number>>;
+  lastCustomerMessageAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** spec §3 message (migration 0005). */
+export interface MessagesTable {
+  id: string;
+  conversationId: string;
+  workspaceId: string;
+  role: 'user' | 'agent' | 'bot';
+  senderId: string;
+  content: string;
+  form: ColumnType<Record<string, string> | null, string | null, string | null>;
+  attachments: Json<
+    { path: string; url: string; originalName: string; contentType: string; size: number }[]
+  >;
+  timestamp: ColumnType<Date, never, never>;
+}
+
+/** spec §3 ai_training_qna (migration 0005). */
+export interface AiTrainingQnasTable {
+  id: string;
+  workspaceId: string;
+  topicIds: Json<string[]>;
+  question: string;
+  answer: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** spec §3 ai_training_qna_topic: the name is its id (migration 0005). */
+export interface AiTrainingQnaTopicsTable {
+  workspaceId: string;
+  name: string;
+  createdAt: CreatedAt;
+  lastUsedAt: UpdatedAt;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -176,4 +258,9 @@ export interface Database {
   statistics: StatisticsTable;
   tickets: TicketsTable;
   storedFiles: StoredFilesTable;
+  customers: CustomersTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  aiTrainingQnas: AiTrainingQnasTable;
+  aiTrainingQnaTopics: AiTrainingQnaTopicsTable;
 }

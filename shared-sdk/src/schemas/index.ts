@@ -8,3 +8,7 @@ export * from './workspace';
 export * from './workspace-members';
 export * from './live';
 export * from './storage';
+export * from './tickets';
+export * from './conversations';
+export * from './training';
+export * from './widget';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { storedFileSchema } from './storage';
+
+const id = z.string().min(1).max(64);
+const timestamp = z.string();
+
+// spec §3 customer: a visitor of the business's site who chats through the widget.
+export const customerSchema = z.object({
+  id,
+  workspaceId: id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  orderId: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** What a visitor may tell about themselves (the widget form and its JavaScript API). */
+export const customerIdentitySchema = z.object({
+  firstName: z.string().trim().max(120).optional(),
+  lastName: z.string().trim().max(120).optional(),
+  email: z
+    .union([z.literal(''), z.email('Please enter a valid e-mail address').max(254)])
+    .optional(),
+  orderId: z.string().trim().max(120).optional(),
+});
+export type CustomerIdentity = z.infer<typeof customerIdentitySchema>;
+
+/**
+ * spec §4 conversation status. `open`: the bot (or an agent who took it over) is answering;
+ * `pending`: waiting for a person (the takeover list shows these first); `resolved`.
+ * The statistics count `pending` as every conversation not resolved (spec §3 "unresolved").
+ */
+export const conversationStatuses = ['open', 'pending', 'resolved'] as const;
+export type ConversationStatus = (typeof conversationStatuses)[number];
+
+export const messageRoles = ['user', 'agent', 'bot'] as const;
+export type MessageRole = (typeof messageRoles)[number];
+
+export const statusChangeSchema = z.object({
+  status: z.enum(conversationStatuses),
+  changedAt: timestamp,
+  /** The agent who changed it; null for the customer, the bot or the idle timeout. */
+  changedBy: id.nullable(),
+  reason: z.enum([
+    'created',
+    'handoff',
+    'not-confident',
+    'takeover',
+    'resolved',
+    'idle',
+    'reopened',
+  ]),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+export const lastMessageSchema = z.object({
+  role: z.enum(messageRoles),
+  content: z.string(),
+  timestamp,
+});
+
+/**
+ * spec §3 conversation, as the live `conversations` collection returns it: enriched with its
+ * customer's name (the takeover list shows it), and with messagesSeenCount per user id.
+ */
+export const conversationSchema = z.object({
+  id,
+  workspaceId: id,
+  chatbotId: id,
+  customerId: id,
+  subject: z.string().nullable(),
+  status: z.enum(conversationStatuses),
+  statusHistory: z.array(statusChangeSchema),
+  agentIds: z.array(id),
+  lastMessage: lastMessageSchema.nullable(),
+  messagesCount: z.number().int(),
+  /** spec §3 "messagesSeenCount per conversation and per user": user id → messages seen. */
+  messagesSeenCount: z.record(z.string(), z.number().int()),
+  customer: customerSchema.pick({ firstName: true, lastName: true, email: true, orderId: true }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** A file attached to a message: what the storage upload answered. */
+export const messageAttachmentSchema = storedFileSchema;
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+/** spec §3 message "optional form": field name → value (shape not shown by the spec). */
+export const messageFormSchema = z.record(z.string().max(64), z.string().max(2000));
+
+// spec §3 message, ordered by timestamp (the live `messages` collection, one conversation).
+export const messageSchema = z.object({
+  id,
+  conversationId: id,
+  role: z.enum(messageRoles),
+  /** The customer's, the agent's user id, or the chatbot's id. */
+  senderId: id,
+  content: z.string(),
+  form: messageFormSchema.nullable(),
+  attachments: z.array(messageAttachmentSchema),
+  timestamp,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageContentSchema = z
+  .string()
+  .trim()
+  .max(5000, 'Messages are at most 5,000 characters');
+const attachments = z.array(messageAttachmentSchema.pick({ path: true })).max(10);
+
+// spec §7 POST /api/user/messages (role agent: messages sent from the dashboard).
+export const sendMessageRequestSchema = z
+  .object({
+    workspaceId: id,
+    conversationId: id,
+    content: messageContentSchema,
+    form: messageFormSchema.optional(),
+    attachments: attachments.optional(),
+    role: z.literal('agent'),
+  })
+  .refine((m) => m.content.length > 0 || (m.attachments?.length ?? 0) > 0, {
+    message: 'Please write a message or attach a file',
+    path: ['content'],
+  });
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+// spec §7 POST /api/user/seen-message.
+export const seenMessageRequestSchema = z.object({
+  workspaceId: id,
+  conversationId: id,
+  messagesSeenCount: z.number().int().min(0),
+});
+
+// spec §7 POST /api/user/resolve-conversation; the takeover call has the same payload.
+export const conversationRequestSchema = z.object({ workspaceId: id, conversationId: id });

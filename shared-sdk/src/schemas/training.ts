@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const id = z.string().min(1).max(64);
+const timestamp = z.string();
+
+// spec §3 ai_training_qna_topic: the name is the id.
+export const aiTrainingQnaTopicSchema = z.object({
+  id: z.string(),
+  workspaceId: id,
+  createdAt: timestamp,
+  lastUsedAt: timestamp,
+});
+export type AiTrainingQnaTopic = z.infer<typeof aiTrainingQnaTopicSchema>;
+
+// spec §3 ai_training_qna.
+export const aiTrainingQnaSchema = z.object({
+  id,
+  workspaceId: id,
+  topicIds: z.array(z.string()),
+  question: z.string(),
+  answer: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type AiTrainingQna = z.infer<typeof aiTrainingQnaSchema>;
+
+const topicIds = z
+  .array(z.string().trim().min(1, 'Topics need a name').max(60, 'Topics are at most 60 characters'))
+  .max(10, 'At most 10 topics')
+  .default([]);
+const question = z.string().trim().min(1, 'Please enter the question').max(500);
+const answer = z.string().trim().min(1, 'Please enter the answer').max(5000);
+
+// spec §7 ai-training-qnas calls. Topics are created on first use.
+export const createAiTrainingQnaRequestSchema = z.object({
+  workspaceId: id,
+  topicIds,
+  question,
+  answer,
+});
+export const updateAiTrainingQnaRequestSchema = createAiTrainingQnaRequestSchema.extend({
+  qnaId: id,
+});
+export const deleteAiTrainingQnaRequestSchema = z.object({ workspaceId: id, qnaId: id });

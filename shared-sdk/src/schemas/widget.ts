@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { chatbotSchema } from './workspace';
+import {
+  conversationSchema,
+  customerIdentitySchema,
+  messageContentSchema,
+  messageSchema,
+} from './conversations';
+
+const id = z.string().min(1).max(64);
+
+/**
+ * The widget's calls (public, under /api/widget/). Every call but POST sessions carries the
+ * visitor token as `Authorization: Bearer <visitorToken>`; it reaches only its own customer's
+ * conversation. The same token authenticates the widget on /api/live ({type:'auth', token}),
+ * where it may read only `messages` of its conversation and `conversations` where id == it.
+ */
+export const widgetSessionRequestSchema = z.object({
+  workspaceId: id,
+  chatbotId: id.optional(),
+  customer: customerIdentitySchema.optional(),
+});
+export type WidgetSessionRequest = z.infer<typeof widgetSessionRequestSchema>;
+
+/** What the chat window shows of its chatbot. */
+export const widgetChatbotSchema = chatbotSchema.pick({
+  id: true,
+  name: true,
+  photoUrl: true,
+  messageBackgroundColor: true,
+});
+export type WidgetChatbot = z.infer<typeof widgetChatbotSchema>;
+
+/**
+ * POST /api/widget/sessions answer. Sent again with a stored visitor token (Authorization
+ * header) it resumes that visitor, updating the identity given.
+ */
+export const widgetSessionSchema = z.object({
+  visitorToken: z.string(),
+  customerId: id,
+  chatbot: widgetChatbotSchema,
+  /** The visitor's latest conversation, if any. */
+  conversation: conversationSchema.nullable(),
+});
+export type WidgetSession = z.infer<typeof widgetSessionSchema>;
+
+/** POST /api/widget/messages: creates the conversation on the first message (or after resolve). */
+export const widgetMessageRequestSchema = z
+  .object({
+    content: messageContentSchema,
+    attachments: z
+      .array(z.object({ path: z.string() }))
+      .max(10)
+      .optional(),
+  })
+  .refine((m) => m.content.length > 0 || (m.attachments?.length ?? 0) > 0, {
+    message: 'Please write a message or attach a file',
+    path: ['content'],
+  });
+export type WidgetMessageRequest = z.infer<typeof widgetMessageRequestSchema>;
+
+/** GET /api/widget/messages: the visitor's current conversation, messages by timestamp. */
+export const widgetConversationSchema = z.object({
+  conversation: conversationSchema.nullable(),
+  messages: z.array(messageSchema),
+});
+export type WidgetConversation = z.infer<typeof widgetConversationSchema>;
