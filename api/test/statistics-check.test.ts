@@ -41,8 +41,8 @@ describe('statistics check', () => {
     const workspaceId = await workspaceWithTicketWrites(app);
     const clean = await checkStatistics(app.db);
     expect(clean.differences).toEqual([]);
-    expect(clean.checked).toEqual(['tickets']);
-    expect(clean.skipped).toEqual(['products', 'conversations', 'ai_training_qnas']);
+    expect(clean.checked).toEqual(['tickets', 'conversations', 'ai_training_qnas']);
+    expect(clean.skipped).toEqual(['products']);
     expect(clean.workspaces).toBeGreaterThan(0);
 
     const stored = await app.db
@@ -62,10 +62,23 @@ describe('statistics check', () => {
     ]);
 
     await app.db.deleteFrom('statistics').where('workspaceId', '=', workspaceId).execute();
-    expect((await checkStatistics(app.db)).differences).toEqual([
-      { workspaceId, counter: 'tickets.closed', stored: null, counted: 1 },
-      { workspaceId, counter: 'tickets.open', stored: null, counted: 3 },
+    // A missing row differs in every counter of the tables checked.
+    const missing = (await checkStatistics(app.db)).differences;
+    expect(missing.map((difference) => difference.counter)).toEqual([
+      'aiTrainingQnas.count',
+      'conversations.all',
+      'conversations.pending',
+      'conversations.resolved',
+      'tickets.closed',
+      'tickets.open',
     ]);
+    expect(missing).toContainEqual({
+      workspaceId,
+      counter: 'tickets.open',
+      stored: null,
+      counted: 3,
+    });
+    expect(missing.every((difference) => difference.stored === null)).toBe(true);
   });
 });
 
@@ -100,7 +113,7 @@ describe('npm run check:statistics (the command, on an embedded database on disk
         workspaceId = await workspaceWithTicketWrites(app);
       });
       const clean = await runCommand();
-      expect(clean.output).toMatch(/Checked 1 workspace\(s\): tickets counted/);
+      expect(clean.output).toMatch(/Checked 1 workspace\(s\): tickets, conversations, ai_training_qnas counted/);
       expect(clean.output).toMatch(/Statistics match the rows\./);
       expect(clean.code).toBe(0);
 

@@ -57,9 +57,10 @@ export const counterGroups: CounterGroup[] = [
         filter: "status = 'resolved'",
       },
       {
+        // spec §3: the unresolved count is stored as pending (open and pending conversations).
         name: 'conversations.pending',
         column: 'conversationsPending',
-        filter: "status = 'pending'",
+        filter: "status <> 'resolved'",
       },
     ],
   },
