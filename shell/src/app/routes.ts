@@ -89,6 +89,8 @@ export const publicRoutes: RouteDefinition[] = [
 ];
 
 const settings = (module: string): RemotePageRef => ({ remote: 'mfe-settings', module });
+const tickets = (module: string): RemotePageRef => ({ remote: 'mfe-tickets', module });
+const chat = (module: string): RemotePageRef => ({ remote: 'mfe-chat', module });
 
 // spec §2: auth pages.
 export const authRoutes: RouteDefinition[] = [
@@ -142,6 +144,30 @@ export const dashboardRoutes: RouteDefinition[] = [
     path: '/dashboard/:workspaceId',
     layout: 'dashboard',
     page: { shell: shellPages.WorkspaceHomePage },
+  },
+  {
+    name: 'dashboard-workspaceId-tickets',
+    path: '/dashboard/:workspaceId/tickets',
+    layout: 'dashboard',
+    page: tickets('./tickets-page'),
+  },
+  {
+    name: 'dashboard-workspaceId-tickets-ticketId',
+    path: '/dashboard/:workspaceId/tickets/:ticketId',
+    layout: 'dashboard',
+    page: tickets('./ticket-page'),
+  },
+  {
+    name: 'dashboard-workspaceId-chat-takeover',
+    path: '/dashboard/:workspaceId/chat-takeover',
+    layout: 'dashboard',
+    page: chat('./chat-takeover-page'),
+  },
+  {
+    name: 'dashboard-workspaceId-chat-takeover-conversationId',
+    path: '/dashboard/:workspaceId/chat-takeover/:conversationId',
+    layout: 'dashboard',
+    page: chat('./conversation-page'),
   },
   {
     name: 'dashboard-workspaceId-settings-manage-users',

@@ -88,6 +88,8 @@ export function DashboardHeader() {
     ...(base
       ? [
           { to: base, label: t('dashboard.nav.home'), end: true },
+          { to: `${base}/chat-takeover`, label: t('dashboard.nav.chatTakeover'), end: false },
+          { to: `${base}/tickets`, label: t('dashboard.nav.tickets'), end: false },
           { to: `${base}/settings/manage-users`, label: t('dashboard.nav.settings'), end: false },
         ]
       : [{ to: '/dashboard', label: t('dashboard.nav.home'), end: true }]),
