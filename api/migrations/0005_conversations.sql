@@ -10,6 +10,9 @@ create table customers (
   email text,
   order_id text,
   photo_url text,
+  -- The chatbot whose widget the visitor last opened: their next conversation goes to it (the
+  -- workspace's first chatbot when it is gone).
+  chatbot_id text references chatbots (id) on delete set null,
   -- sha256 of the widget's visitor token (the token itself is only ever held by the visitor).
   visitor_token_hash text not null unique,
   created_at timestamptz(3) not null default now(),

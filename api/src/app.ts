@@ -4,8 +4,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { handleError } from './errors/error-handler';
+import { botPlugin } from './plugins/app/bot';
+import { conversationBotPlugin } from './plugins/app/conversation-bot';
 import { databasePlugin } from './plugins/app/database';
 import { identityPlugin } from './plugins/app/identity';
+import { idleConversationsPlugin } from './plugins/app/idle-conversations';
 import { livePlugin } from './plugins/app/live';
 import { mailerPlugin } from './plugins/app/mailer';
 import { newsArticlesPlugin } from './plugins/app/news-articles';
@@ -71,6 +74,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(mailerPlugin, { mail: config.mail, dataDir: config.dataDir });
   await app.register(livePlugin, { live: config.live });
+  await app.register(botPlugin, { bot: config.bot });
+  await app.register(conversationBotPlugin);
+  await app.register(idleConversationsPlugin, {
+    intervalSeconds: config.widget.idleSweepIntervalSeconds,
+  });
   await app.register(newsArticlesPlugin, {
     contentDir: options.newsDir ?? path.resolve(__dirname, '../content/news'),
   });

@@ -30,6 +30,8 @@ export interface AppConfig {
   mail: MailConfig;
   live: LiveConfig;
   storage: StorageConfig;
+  widget: WidgetConfig;
+  bot: BotConfig;
 }
 
 export interface AuthConfig {
@@ -88,6 +90,27 @@ export interface LiveConfig {
   redisUrl: string | undefined;
   /** Prefix of the pub/sub channel; instances sharing one database must share it. */
   redisChannelPrefix: string;
+}
+
+/** The bot's optional language model, which phrases answers from retrieved training only. */
+export interface BotConfig {
+  /** Unset: answers are sent as they are in the training. */
+  languageModel:
+    { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+}
+
+/** The customer chat widget's public calls (/api/widget/*) and its conversations. */
+export interface WidgetConfig {
+  rateLimit: {
+    /** Calls per visitor token (each widget session) per minute. */
+    perVisitorPerMinute: number;
+    /** Calls to one workspace's widget per minute, all its visitors together. */
+    perWorkspacePerMinute: number;
+    /** New visitor sessions per client address per minute. */
+    sessionsPerMinute: number;
+  };
+  /** How often idle conversations are looked for and resolved (chatbot idleTimeoutInMinutes). */
+  idleSweepIntervalSeconds: number;
 }
 
 /** `mfe-tickets` → `REMOTE_MFE_TICKETS_URL`. */
@@ -151,6 +174,14 @@ const envSchema = z.object({
   STORAGE_CACHE_DIR: z.string().min(1).optional(),
   STORAGE_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(10),
   STORAGE_MAX_IMAGE_MEGAPIXELS: z.coerce.number().int().min(1).max(268).default(40),
+  WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  WIDGET_WORKSPACE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  WIDGET_SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  IDLE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  BOT_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BOT_LLM_MODEL: z.string().min(1).optional(),
+  BOT_LLM_API_KEY: z.string().min(1).optional(),
+  BOT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 });
 
 /** scrypt N = 2^15 (32 MiB with r = 8): memory-hard, about 0.1 s per hash on one core. */
@@ -189,6 +220,10 @@ export function loadConfig(
     !parsed.data.PUBLIC_URL?.startsWith('https:')
   ) {
     problems.push('SESSION_COOKIE_SAME_SITE: none needs an https PUBLIC_URL (browsers refuse it)');
+  }
+
+  if (parsed.success && parsed.data.BOT_LLM_URL && !parsed.data.BOT_LLM_MODEL) {
+    problems.push('BOT_LLM_MODEL: required with BOT_LLM_URL (the model the endpoint runs)');
   }
 
   if (!parsed.success || problems.length > 0) {
@@ -260,6 +295,25 @@ export function loadConfig(
       cacheDir: vars.STORAGE_CACHE_DIR && path.resolve(cwd, vars.STORAGE_CACHE_DIR),
       maxUploadBytes: vars.STORAGE_MAX_UPLOAD_MB * 1024 * 1024,
       maxImagePixels: vars.STORAGE_MAX_IMAGE_MEGAPIXELS * 1_000_000,
+    },
+    widget: {
+      rateLimit: {
+        perVisitorPerMinute: vars.WIDGET_RATE_LIMIT_PER_MINUTE,
+        perWorkspacePerMinute: vars.WIDGET_WORKSPACE_RATE_LIMIT_PER_MINUTE,
+        sessionsPerMinute: vars.WIDGET_SESSION_RATE_LIMIT_PER_MINUTE,
+      },
+      idleSweepIntervalSeconds: vars.IDLE_SWEEP_INTERVAL_SECONDS,
+    },
+    bot: {
+      languageModel:
+        vars.BOT_LLM_URL && vars.BOT_LLM_MODEL
+          ? {
+              url: vars.BOT_LLM_URL,
+              model: vars.BOT_LLM_MODEL,
+              apiKey: vars.BOT_LLM_API_KEY,
+              timeoutMs: vars.BOT_LLM_TIMEOUT_MS,
+            }
+          : undefined,
     },
   };
 }

@@ -113,7 +113,9 @@ describe('npm run check:statistics (the command, on an embedded database on disk
         workspaceId = await workspaceWithTicketWrites(app);
       });
       const clean = await runCommand();
-      expect(clean.output).toMatch(/Checked 1 workspace\(s\): tickets, conversations, ai_training_qnas counted/);
+      expect(clean.output).toMatch(
+        /Checked 1 workspace\(s\): tickets, conversations, ai_training_qnas counted/,
+      );
       expect(clean.output).toMatch(/Statistics match the rows\./);
       expect(clean.code).toBe(0);
 

@@ -14,6 +14,7 @@ import {
   storedFileName,
   workspaceIdLength,
 } from '../src/services/storage-paths';
+import { startConversation } from './fixtures/conversation';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
 import { bearer, signUp } from './fixtures/user';
@@ -120,6 +121,8 @@ describe('storage API', () => {
   let agent: AuthResponse;
   let workspaceId: string;
   let chatbotId: string;
+  /** spec §3 attachments/{id}: a conversation of the workspace. */
+  let conversationId: string;
   let photo: Buffer;
 
   const upload = (auth: AuthResponse | null, storagePath: string, file: Buffer, type?: string) => {
@@ -155,6 +158,7 @@ describe('storage API', () => {
       headers: bearer(ada),
     });
     chatbotId = chatbots.json()[0].id;
+    ({ conversationId } = await startConversation(app, workspaceId));
     photo = await pngOf(1600, 1200);
   }, appStartTimeoutMs);
   afterAll(() => app.close());
@@ -268,7 +272,7 @@ describe('storage API', () => {
 
   it('refuses a file over the size limit (10 MB) and an image over 40 megapixels', async () => {
     const oversized = Buffer.alloc(10 * 1024 * 1024 + 1, 7);
-    const tooLarge = await upload(ada, `attachments/${workspaceId}/big.bin`, oversized);
+    const tooLarge = await upload(ada, `attachments/${conversationId}/big.bin`, oversized);
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().error).toEqual({
       code: 'invalid-argument',
@@ -294,8 +298,8 @@ describe('storage API', () => {
     const calls = [
       { as: grace, to: `images/chatbots/${workspaceId}-${chatbotId}/bot.png`, status: 404 },
       { as: grace, to: `images/products/${workspaceId}-prod1/p.png`, status: 404 },
-      { as: grace, to: `attachments/${workspaceId}/notes.txt`, status: 404 },
-      // A workspace that does not exist looks the same.
+      { as: grace, to: `attachments/${conversationId}/notes.txt`, status: 404 },
+      // A conversation that does not exist looks the same.
       { as: ada, to: `attachments/${'z'.repeat(20)}/notes.txt`, status: 404 },
       // A member, but the chatbot is not this workspace's.
       { as: ada, to: `images/chatbots/${workspaceId}-nochatbot/bot.png`, status: 404 },
@@ -469,7 +473,7 @@ describe('storage API', () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2048)]);
     const response = await upload(
       ada,
-      `attachments/${workspaceId}/Quarterly report (final).pdf`,
+      `attachments/${conversationId}/Quarterly report (final).pdf`,
       pdf,
       'application/pdf',
     );
@@ -481,7 +485,7 @@ describe('storage API', () => {
       size: pdf.length,
     });
     expect(stored.path).toMatch(
-      new RegExp(`^attachments/${workspaceId}/Quarterly-report-final-[A-Za-z0-9_-]{16}\\.pdf$`),
+      new RegExp(`^attachments/${conversationId}/Quarterly-report-final-[A-Za-z0-9_-]{16}\\.pdf$`),
     );
 
     const download = (auth: AuthResponse | null) =>
@@ -514,7 +518,7 @@ describe('storage API', () => {
   });
 
   it('serves an HTML attachment as bytes to download, a PNG one as image/png', async () => {
-    const page = await upload(ada, `attachments/${workspaceId}/page.html`, html, 'text/html');
+    const page = await upload(ada, `attachments/${conversationId}/page.html`, html, 'text/html');
     expect(page.json().contentType).toBe('application/octet-stream');
     const pageReply = await app.inject({
       method: 'GET',
@@ -524,7 +528,7 @@ describe('storage API', () => {
     expect(pageReply.headers['content-type']).toBe('application/octet-stream');
     expect(pageReply.headers['content-disposition']).toMatch(/^attachment; /);
 
-    const image = await upload(ada, `attachments/${workspaceId}/Résumé.png`, photo, 'image/png');
+    const image = await upload(ada, `attachments/${conversationId}/Résumé.png`, photo, 'image/png');
     expect(image.json()).toMatchObject({ contentType: 'image/png', originalName: 'Résumé.png' });
     const imageReply = await app.inject({
       method: 'GET',
@@ -557,7 +561,7 @@ describe('storage API', () => {
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
-    const empty = await upload(ada, `attachments/${workspaceId}/empty.txt`, Buffer.alloc(0));
+    const empty = await upload(ada, `attachments/${conversationId}/empty.txt`, Buffer.alloc(0));
     expect(empty.json().error).toEqual({ code: 'invalid-argument', message: 'The file is empty' });
   });
 });

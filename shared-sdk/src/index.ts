@@ -10,4 +10,8 @@ export * from './session';
 export * from './action-result';
 export type * from './schemas/live';
 export type * from './schemas/storage';
+export type * from './schemas/tickets';
+export type * from './schemas/conversations';
+export type * from './schemas/training';
+export type * from './schemas/chat-widget';
 export * from './upload';

@@ -17,6 +17,13 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+/**
+ * Column names snake_case in SQL, camelCase here. Values inside jsonb columns are left as they
+ * are: their keys are data (a user id in messagesSeenCount, a form's field names, a ticket's
+ * recipientInfo), not column names.
+ */
+const camelCase = new CamelCasePlugin({ maintainNestedObjectKeys: true });
+
 export async function connectDatabase(
   config: DatabaseConfig,
   log: FastifyBaseLogger,
@@ -35,7 +42,7 @@ async function connectPglite(dataDir: string | undefined): Promise<DatabaseConne
   const client: Pick<PGlite, 'query' | 'close'> = thread;
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(client as PGlite),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase],
   });
   return {
     kind: 'pglite',
@@ -57,7 +64,7 @@ async function connectPostgres(url: string, log: FastifyBaseLogger): Promise<Dat
   pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle client error'));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase],
   });
   return {
     kind: 'postgres',

@@ -171,6 +171,8 @@ export interface CustomersTable {
   email: string | null;
   orderId: string | null;
   photoUrl: string | null;
+  /** The chatbot whose widget the visitor last opened; new conversations go to it. */
+  chatbotId: string | null;
   /** sha256 (hex) of the visitor token. */
   visitorTokenHash: string;
   createdAt: CreatedAt;
@@ -222,7 +224,11 @@ export interface MessagesTable {
   attachments: Json<
     { path: string; url: string; originalName: string; contentType: string; size: number }[]
   >;
-  timestamp: ColumnType<Date, never, never>;
+  /**
+   * clock_timestamp() by default; the repository sets it to at least 1 ms after the
+   * conversation's last message, so messages stored within one millisecond keep their order.
+   */
+  timestamp: ColumnType<Date, Date | undefined, never>;
 }
 
 /** spec §3 ai_training_qna (migration 0005). */

@@ -15,10 +15,22 @@ export interface ChangeEvent {
    * rows without naming them. Queries of the workspace re-run either way. */
   ids: string[];
   /**
+   * A set-based write (e.g. resolving every open ticket) changed any number of the workspace's
+   * documents of the collection without listing them: `ids` is then empty, so the event stays a
+   * few bytes however many rows changed, and every query of the collection in the workspace is
+   * read again.
+   */
+  manyIds?: true;
+  /**
    * `workspace_user`: the members whose links changed. Their own-links queries re-run, and
    * their subscriptions to the workspace are authorized again (removal, disabling, demotion).
    */
   userIds?: string[];
+  /**
+   * `messages`: the conversations whose messages changed. Only their queries re-run (each
+   * reads one conversation), not every conversation's of the workspace.
+   */
+  conversationIds?: string[];
   /** Date.now() right after the commit: clients measure delivery latency from it. */
   committedAt: number;
 }
@@ -31,7 +43,9 @@ export const changeEventSchema = z.object({
   collection: z.enum(liveCollections),
   workspaceId: z.string().nullable(),
   ids: z.array(z.string()),
+  manyIds: z.literal(true).optional(),
   userIds: z.array(z.string()).optional(),
+  conversationIds: z.array(z.string()).optional(),
   committedAt: z.number(),
 });
 
@@ -44,7 +58,9 @@ export function mergeChanges(changes: RecordedChange[], committedAt: number): Ch
     collection: LiveCollection;
     workspaceId: string | null;
     ids: Set<string>;
+    manyIds?: true;
     userIds?: Set<string>;
+    conversationIds?: Set<string>;
   }
   const merged = new Map<string, Entry>();
   for (const change of changes) {
@@ -54,17 +70,29 @@ export function mergeChanges(changes: RecordedChange[], committedAt: number): Ch
       entry = { collection: change.collection, workspaceId: change.workspaceId, ids: new Set() };
       merged.set(key, entry);
     }
+    if (change.manyIds) entry.manyIds = true;
     for (const id of change.ids) entry.ids.add(id);
     if (change.userIds) {
       entry.userIds ??= new Set();
       for (const userId of change.userIds) entry.userIds.add(userId);
     }
+    if (change.conversationIds) {
+      entry.conversationIds ??= new Set();
+      for (const conversationId of change.conversationIds) {
+        entry.conversationIds.add(conversationId);
+      }
+    }
   }
-  return [...merged.values()].map(({ collection, workspaceId, ids, userIds }) => ({
-    collection,
-    workspaceId,
-    ids: [...ids],
-    ...(userIds ? { userIds: [...userIds] } : {}),
-    committedAt,
-  }));
+  return [...merged.values()].map(
+    ({ collection, workspaceId, ids, manyIds, userIds, conversationIds }) => ({
+      collection,
+      workspaceId,
+      // Ids named beside a set-based write add nothing: every query of it re-reads anyway.
+      ids: manyIds ? [] : [...ids],
+      ...(manyIds ? { manyIds } : {}),
+      ...(userIds ? { userIds: [...userIds] } : {}),
+      ...(conversationIds ? { conversationIds: [...conversationIds] } : {}),
+      committedAt,
+    }),
+  );
 }

@@ -4,7 +4,12 @@ import type { LiveCollection, LiveDoc, LiveQuery } from 'shared-sdk';
 import { requireMember } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
+import { toAiTrainingQnaTopic } from '../repositories/ai-training-qna-topics';
+import { toAiTrainingQna } from '../repositories/ai-training-qnas';
 import { toChatbot } from '../repositories/chatbots';
+import { selectEnrichedConversations, toConversation } from '../repositories/conversations';
+import { toCustomer } from '../repositories/customers';
+import { toMessage } from '../repositories/messages';
 import { toStatistics } from '../repositories/statistics';
 import { toTicket } from '../repositories/tickets';
 import { toUser } from '../repositories/users';
@@ -267,6 +272,172 @@ const workspaceUser: CollectionDefinition = {
   },
 };
 
+const customers = workspaceCollection(
+  'customers',
+  {
+    id: text(column('cu.id'), true),
+    firstName: text(column('cu.firstName'), true),
+    lastName: text(column('cu.lastName'), true),
+    email: text(column('cu.email')),
+    createdAt: timestamp(column('cu.createdAt')),
+    updatedAt: timestamp(column('cu.updatedAt')),
+  },
+  [{ field: 'createdAt', direction: 'desc' }],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('customers as cu')
+      .selectAll('cu')
+      .where('cu.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toCustomer);
+  },
+);
+
+const conversationFields: Record<string, FieldDefinition> = {
+  // conversations.id is stored in byte order (collate "C"): conversations_list_idx serves it.
+  id: text(column('c.id'), true),
+  status: text(column('c.status'), true),
+  // spec §2 takeover list: pending first. The expression of conversations_list_idx.
+  isPending: { type: 'boolean', sql: sql`(${sql.ref('c.status')} = 'pending')`, sortable: true },
+  customerId: text(column('c.customerId')),
+  chatbotId: text(column('c.chatbotId')),
+  // Stored at millisecond precision (migration 0005).
+  createdAt: timestamp(column('c.createdAt')),
+  updatedAt: timestamp(column('c.updatedAt')),
+};
+// spec §2/§4: pending conversations first, then by updatedAt descending.
+const conversationOrder: OrderField[] = [
+  { field: 'isPending', direction: 'desc' },
+  { field: 'updatedAt', direction: 'desc' },
+];
+
+/** Conversations, enriched with their customer's names (the takeover list shows them). */
+const conversations: CollectionDefinition = {
+  fields: conversationFields,
+  defaultOrder: conversationOrder,
+  plan(query) {
+    return buildPlan({
+      query,
+      fields: conversationFields,
+      defaultOrder: conversationOrder,
+      workspaceId: requireWorkspaceId(query),
+      userId: null,
+      access: 'member',
+    });
+  },
+  async fetch(db, plan) {
+    const query = selectEnrichedConversations(db).where(
+      'c.workspaceId',
+      '=',
+      plan.workspaceId ?? '',
+    );
+    return (await applyPlan(query, plan).execute()).map(toConversation);
+  },
+  affectedBy: (event, plan) =>
+    (event.collection === 'conversations' || event.collection === 'customers') &&
+    event.workspaceId === plan.workspaceId,
+};
+
+const messageFields: Record<string, FieldDefinition> = {
+  id: text(column('m.id'), true),
+  conversationId: text(column('m.conversationId')),
+  role: text(column('m.role'), true),
+  senderId: text(column('m.senderId')),
+  timestamp: timestamp(column('m.timestamp')),
+};
+// spec §3: chat messages are ordered by timestamp (messages_conversation_id_timestamp_idx).
+const messageOrder: OrderField[] = [{ field: 'timestamp', direction: 'asc' }];
+
+/** The conversation a `messages` query reads: its conversationId, kept as a condition. */
+function conversationIdOf(plan: QueryPlan): string | undefined {
+  const condition = plan.conditions.find(
+    (candidate) => candidate.field === 'conversationId' && candidate.op === '==',
+  );
+  return typeof condition?.value === 'string' ? condition.value : undefined;
+}
+
+/** One conversation's messages: { collection: 'messages', workspaceId, conversationId }. */
+const messages: CollectionDefinition = {
+  fields: messageFields,
+  defaultOrder: messageOrder,
+  plan(query) {
+    if (query.conversationId === undefined) {
+      throw new LiveError(
+        'invalid-argument',
+        'messages are read by workspaceId and conversationId',
+      );
+    }
+    // The conversation is named once, by the query's conversationId: it is what is authorized.
+    if (query.where?.some((condition) => condition.field === 'conversationId')) {
+      throw new LiveError(
+        'invalid-argument',
+        "Name the conversation by the query's conversationId",
+      );
+    }
+    return buildPlan({
+      query,
+      fields: messageFields,
+      defaultOrder: messageOrder,
+      workspaceId: requireWorkspaceId(query),
+      userId: null,
+      access: 'member',
+      extraConditions: [{ field: 'conversationId', op: '==', value: query.conversationId }],
+    });
+  },
+  async fetch(db, plan) {
+    const query = db
+      .selectFrom('messages as m')
+      .selectAll('m')
+      .where('m.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toMessage);
+  },
+  affectedBy(event, plan) {
+    if (event.collection !== 'messages' || event.workspaceId !== plan.workspaceId) return false;
+    const conversationId = conversationIdOf(plan);
+    return (
+      !event.conversationIds ||
+      conversationId === undefined ||
+      event.conversationIds.includes(conversationId)
+    );
+  },
+};
+
+// spec §3 ai_training_qna; newest first (ai_training_qnas_workspace_id_created_at_idx).
+const aiTrainingQnas = workspaceCollection(
+  'ai_training_qnas',
+  {
+    id: text(column('q.id'), true),
+    question: text(column('q.question')),
+    createdAt: timestamp(column('q.createdAt')),
+    updatedAt: timestamp(column('q.updatedAt')),
+  },
+  [{ field: 'createdAt', direction: 'desc' }],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('aiTrainingQnas as q')
+      .selectAll('q')
+      .where('q.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toAiTrainingQna);
+  },
+);
+
+// spec §3 ai_training_qna_topic: the name is the id. Most recently used first.
+const aiTrainingQnaTopics = workspaceCollection(
+  'ai_training_qna_topics',
+  {
+    id: text(column('t.name'), true),
+    createdAt: timestamp(column('t.createdAt')),
+    lastUsedAt: timestamp(column('t.lastUsedAt')),
+  },
+  [{ field: 'lastUsedAt', direction: 'desc' }],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('aiTrainingQnaTopics as t')
+      .selectAll('t')
+      .where('t.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toAiTrainingQnaTopic);
+  },
+);
+
 const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
   users,
   workspaces,
@@ -274,6 +445,11 @@ const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
   chatbots,
   statistics,
   tickets,
+  customers,
+  conversations,
+  messages,
+  ai_training_qnas: aiTrainingQnas,
+  ai_training_qna_topics: aiTrainingQnaTopics,
 };
 
 function definitionOf(collection: LiveCollection): CollectionDefinition {
@@ -286,10 +462,72 @@ function definitionOf(collection: LiveCollection): CollectionDefinition {
 /** Validates a subscription's query for the caller; throws LiveError. */
 export function planQuery(query: LiveQuery, callerId: string): QueryPlan {
   const definition = definitionOf(query.collection);
-  if (query.conversationId !== undefined) {
+  if (query.conversationId !== undefined && query.collection !== 'messages') {
     throw new LiveError('invalid-argument', 'conversationId goes with messages only');
   }
   return definition.plan(query, callerId);
+}
+
+/** A widget visitor on /api/live, signed in with their visitor token. */
+export interface LiveVisitor {
+  customerId: string;
+  workspaceId: string;
+}
+
+const visitorsMay = () =>
+  new LiveError(
+    'permission-denied',
+    'The widget may read only its own conversations and their messages',
+  );
+
+/**
+ * A visitor's query: only `messages` of one of their own conversations, or `conversations`
+ * where id == (or in) their own. Whether those conversations are theirs is checked by
+ * authorizeVisitor, against the database.
+ */
+export function planVisitorQuery(query: LiveQuery, visitor: LiveVisitor): QueryPlan {
+  if (query.workspaceId !== undefined && query.workspaceId !== visitor.workspaceId) {
+    throw visitorsMay();
+  }
+  const scoped = { ...query, workspaceId: visitor.workspaceId };
+  if (query.collection === 'messages') return planQuery(scoped, visitor.customerId);
+  if (query.collection !== 'conversations') throw visitorsMay();
+  const plan = planQuery(scoped, visitor.customerId);
+  if (visitorConversationIds(plan) === undefined) throw visitorsMay();
+  return plan;
+}
+
+/** The conversations a visitor's plan reads (undefined: not limited to named ones). */
+function visitorConversationIds(plan: QueryPlan): string[] | undefined {
+  if (plan.collection === 'messages') {
+    const id = conversationIdOf(plan);
+    return id === undefined ? undefined : [id];
+  }
+  const byId = plan.conditions.find(
+    (condition) => condition.field === 'id' && (condition.op === '==' || condition.op === 'in'),
+  );
+  if (!byId || byId.value === null) return undefined;
+  const ids = [byId.value].flat();
+  return ids.every((id): id is string => typeof id === 'string') ? ids : undefined;
+}
+
+/** Whether the visitor may hold the subscription: every conversation it reads is theirs. */
+export async function authorizeVisitor(
+  db: Kysely<Database>,
+  plan: QueryPlan,
+  visitor: LiveVisitor,
+): Promise<LiveError | undefined> {
+  const ids = visitorConversationIds(plan);
+  if (!ids || plan.workspaceId !== visitor.workspaceId) return visitorsMay();
+  if (ids.length === 0) return undefined;
+  const own = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('customerId', '=', visitor.customerId)
+    .where('workspaceId', '=', visitor.workspaceId)
+    .execute();
+  return own.length === new Set(ids).size ? undefined : visitorsMay();
 }
 
 export function fetchDocs(db: Kysely<Database>, plan: QueryPlan): Promise<LiveDoc[]> {

@@ -11,8 +11,8 @@ import type { QueryPlan } from './query-plan';
 export interface LiveSubscriber {
   /** The client's subscription id, echoed in every message. */
   readonly id: string;
-  /** Sends one serialized server message. */
-  deliver(message: string): void;
+  /** Sends one serialized server message (UTF-8 bytes when shared by several subscribers). */
+  deliver(message: string | Buffer): void;
   /** The query could not be read: the subscription ends with this error. */
   fail(error: LiveError): void;
 }
@@ -185,8 +185,10 @@ export class LiveQueries {
     const changes = previous ? diff(previous, state.versions, docs, versions) : [];
     state.docs = docs;
     state.versions = versions;
-    // Serialized once per read, whatever the number of subscribers.
+    // Serialized once per read, whatever the number of subscribers, and encoded once per
+    // subscription id: tabs of one screen use the same ids, and a write may reach thousands.
     const changesJson = changes.length > 0 ? JSON.stringify(changes) : undefined;
+    const changesMessages = new Map<string, Buffer>();
     let snapshotJson: string | undefined;
     for (const [subscriber, entry] of state.subscribers) {
       if (!entry.snapshotSent) {
@@ -194,9 +196,14 @@ export class LiveQueries {
         entry.snapshotSent = true;
         subscriber.deliver(snapshotMessage(subscriber.id, snapshotJson));
       } else if (changesJson) {
-        subscriber.deliver(
-          `{"type":"changes","id":${JSON.stringify(subscriber.id)},"changes":${changesJson},"committedAt":${committedAt}}`,
-        );
+        let message = changesMessages.get(subscriber.id);
+        if (!message) {
+          message = Buffer.from(
+            `{"type":"changes","id":${JSON.stringify(subscriber.id)},"changes":${changesJson},"committedAt":${committedAt}}`,
+          );
+          changesMessages.set(subscriber.id, message);
+        }
+        subscriber.deliver(message);
       }
     }
   }

@@ -4,10 +4,13 @@ import { liveClientMessageSchema } from 'shared-sdk/schemas';
 import type { LiveQuery, LiveServerMessage } from 'shared-sdk';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
+import { hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
 import type { Database } from '../db/schema';
+import { findCustomerByTokenHash } from '../repositories/customers';
 import type { Identity } from '../services/identity';
 import { checkAccessToken } from '../services/sessions';
-import { authorize, planQuery } from './live-collections';
+import { authorize, authorizeVisitor, planQuery, planVisitorQuery } from './live-collections';
+import type { LiveVisitor } from './live-collections';
 import { LiveError } from './live-error';
 import type { LiveQueries, LiveSubscriber } from './live-queries';
 import type { QueryPlan } from './query-plan';
@@ -53,6 +56,11 @@ export interface SessionHost {
  */
 export class LiveSession {
   userId: string | null = null;
+  /**
+   * A widget visitor, signed in with their visitor token (`pv_…`) instead of an access token:
+   * they read only their own conversations and those conversations' messages.
+   */
+  visitor: LiveVisitor | null = null;
   /** Answered the last ping: the heartbeat terminates connections that stop answering. */
   alive = true;
   private token: string | null = null;
@@ -103,6 +111,11 @@ export class LiveSession {
   /** The account changed (password, disabled, deleted): the token is checked again. */
   async recheckToken(): Promise<void> {
     if (!this.token || this.disposed) return;
+    if (this.visitor) {
+      const customer = await findCustomerByTokenHash(this.host.db, hashVisitorToken(this.token));
+      if (!customer) this.refuse('This visitor is no longer known; start a new widget session');
+      return;
+    }
     const check = await checkAccessToken(this.host.db, this.host.identity, this.token);
     if (!check.ok) this.refuse(check.error.message);
   }
@@ -165,8 +178,12 @@ export class LiveSession {
       });
     }
     const message = parsed.data;
-    if (message.type === 'auth') return this.authenticate(message.token, 'message');
-    if (!this.userId) {
+    if (message.type === 'auth') {
+      return isVisitorToken(message.token)
+        ? this.authenticateVisitor(message.token)
+        : this.authenticate(message.token, 'message');
+    }
+    if (!this.userId && !this.visitor) {
       return this.send({
         type: 'error',
         ...(message.type === 'subscribe' ? { id: message.id } : {}),
@@ -174,7 +191,7 @@ export class LiveSession {
         message: 'Send {type: "auth", token} first',
       });
     }
-    if (message.type === 'subscribe') return this.subscribe(this.userId, message.id, message.query);
+    if (message.type === 'subscribe') return this.subscribe(message.id, message.query);
     const sub = this.subscriptions.get(message.id);
     if (sub) this.end(sub);
   }
@@ -187,13 +204,8 @@ export class LiveSession {
       if (source === 'message') this.refuse(check.error.message);
       return;
     }
-    if (this.userId && this.userId !== check.user.id) {
-      this.send({
-        type: 'error',
-        code: 'permission-denied',
-        message: 'This connection is signed in as another user; open a new one',
-      });
-      this.close(liveCloseCodes.otherUser, 'another user');
+    if (this.visitor || (this.userId && this.userId !== check.user.id)) {
+      this.signedInAsAnother();
       return;
     }
     this.userId = check.user.id;
@@ -201,6 +213,35 @@ export class LiveSession {
     this.scheduleExpiry(token);
     this.host.signedIn(this);
     this.send({ type: 'ready', userId: check.user.id });
+  }
+
+  /**
+   * The widget's visitor token (spec: the token reaches only its own conversation). It does not
+   * expire; `ready` carries the customer's id.
+   */
+  private async authenticateVisitor(token: string) {
+    const customer = await findCustomerByTokenHash(this.host.db, hashVisitorToken(token));
+    if (this.disposed) return;
+    if (!customer) {
+      this.refuse('Unknown visitor token; start a new widget session');
+      return;
+    }
+    if (this.userId || (this.visitor && this.visitor.customerId !== customer.id)) {
+      this.signedInAsAnother();
+      return;
+    }
+    this.visitor = { customerId: customer.id, workspaceId: customer.workspaceId };
+    this.token = token;
+    this.send({ type: 'ready', userId: customer.id });
+  }
+
+  private signedInAsAnother() {
+    this.send({
+      type: 'error',
+      code: 'permission-denied',
+      message: 'This connection is signed in as another user; open a new one',
+    });
+    this.close(liveCloseCodes.otherUser, 'another user');
   }
 
   /** The connection ends when its token does, unless a fresh one (auth) came first. */
@@ -226,7 +267,8 @@ export class LiveSession {
     this.close(liveCloseCodes.unauthenticated, 'unauthenticated');
   }
 
-  private async subscribe(userId: string, id: string, query: LiveQuery) {
+  private async subscribe(id: string, query: LiveQuery) {
+    const { userId, visitor } = this;
     // The same id again replaces that subscription (e.g. the next page of a list).
     const previous = this.subscriptions.get(id);
     if (previous) this.end(previous);
@@ -241,7 +283,7 @@ export class LiveSession {
     }
     let plan: QueryPlan;
     try {
-      plan = planQuery(query, userId);
+      plan = visitor ? planVisitorQuery(query, visitor) : planQuery(query, userId ?? '');
     } catch (err) {
       if (err instanceof LiveError) return this.sendError(id, err);
       throw err;
@@ -249,7 +291,9 @@ export class LiveSession {
     // Registered before the membership read: a removal committed meanwhile finds it and ends it.
     const sub: Subscription = { id, plan, state: 'authorizing' };
     this.subscriptions.set(id, sub);
-    const refusal = await authorize(this.host.db, plan, userId);
+    const refusal = visitor
+      ? await authorizeVisitor(this.host.db, plan, visitor)
+      : await authorize(this.host.db, plan, userId ?? '');
     if (sub.state === 'ended') return;
     if (refusal) return this.endWithError(sub, refusal);
     sub.state = 'active';
@@ -281,14 +325,15 @@ export class LiveSession {
     this.sendText(JSON.stringify(message));
   }
 
-  private sendText(text: string) {
+  private sendText(text: string | Buffer) {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > maxBufferedBytes) {
       this.host.log.warn({ userId: this.userId }, 'live client too slow: connection closed');
       this.close(liveCloseCodes.tooSlow, 'too slow');
       return;
     }
-    this.socket.send(text);
+    // Text frames, whether the message comes as a string or as UTF-8 bytes.
+    this.socket.send(text, { binary: false });
   }
 }
 

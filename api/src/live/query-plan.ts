@@ -54,6 +54,8 @@ export interface QueryPlan {
   order: OrderField[];
   limit: number | undefined;
   startAfter: Scalar[] | undefined;
+  /** Documents skipped before the first (a page opened by number); never with startAfter. */
+  offset: number | undefined;
   fields: Record<string, FieldDefinition>;
 }
 
@@ -110,6 +112,27 @@ function conditionSql(plan: QueryPlan, { field: name, op, value }: Condition): R
 }
 
 /**
+ * The index range of a keyset page: the leading order fields that share one direction, compared
+ * as a row, `(a, b) <= (x, y)` for (a desc, b desc). It is implied by the exact condition of
+ * startAfterSql; on its own an OR of alternatives is only a filter, so the database would walk
+ * the list from its start to every cursor (a deep page of a million tickets: a million rows).
+ * With it the scan starts at the cursor. Rows, not scalars: PostgreSQL's btree takes a row
+ * comparison as a scan bound over index columns of one direction.
+ */
+function keysetBoundSql(plan: QueryPlan, cursor: Scalar[]): RawBuilder<SqlBool> {
+  const direction = plan.order[0]!.direction;
+  const prefix = cursor
+    .map((value, i) => ({ value, order: plan.order[i]! }))
+    .filter((_, i) => plan.order.slice(0, i + 1).every((entry) => entry.direction === direction));
+  const columns = prefix.map(({ order }) => fieldOf(plan, order.field).sql);
+  const values = prefix.map(({ value, order }) => parameter(fieldOf(plan, order.field), value));
+  const operator = sql.raw(direction === 'asc' ? '>=' : '<=');
+  return prefix.length === 1
+    ? sql<SqlBool>`${columns[0]!} ${operator} ${values[0]!}`
+    : sql<SqlBool>`(${sql.join(columns)}) ${operator} (${sql.join(values)})`;
+}
+
+/**
  * Keyset paging: rows strictly after the cursor in the query's order. For (a desc, b asc, id)
  * after (x, y, z): a < x, or a = x and b > y, or a = x and b = y and id > z. A cursor without
  * the id compares the fields it has.
@@ -136,11 +159,16 @@ export function applyPlan<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let built = query;
   for (const condition of plan.conditions) built = built.where(conditionSql(plan, condition));
-  if (plan.startAfter) built = built.where(startAfterSql(plan, plan.startAfter));
+  if (plan.startAfter) {
+    built = built
+      .where(keysetBoundSql(plan, plan.startAfter))
+      .where(startAfterSql(plan, plan.startAfter));
+  }
   for (const { field, direction } of plan.order) {
     built = built.orderBy(fieldOf(plan, field).sql, direction);
   }
   if (plan.limit !== undefined) built = built.limit(plan.limit);
+  if (plan.offset !== undefined) built = built.offset(plan.offset);
   return built;
 }
 
@@ -238,6 +266,14 @@ export function buildPlan(input: PlanInput): QueryPlan {
     });
     startAfter = query.startAfter;
   }
+  // Offset 0 is no offset: the same query, sharing one key.
+  const offset = query.offset ? query.offset : undefined;
+  if (offset !== undefined && startAfter) {
+    throw new LiveError(
+      'invalid-argument',
+      'offset and startAfter cannot be used together: open a page by offset, step from it with startAfter',
+    );
+  }
 
   const canonical = canonicalConditions(conditions);
   const plan = {
@@ -249,6 +285,7 @@ export function buildPlan(input: PlanInput): QueryPlan {
     order,
     limit: query.limit,
     startAfter,
+    offset,
     fields,
   };
   const key = JSON.stringify([
@@ -259,6 +296,7 @@ export function buildPlan(input: PlanInput): QueryPlan {
     plan.order,
     plan.limit ?? null,
     plan.startAfter ?? null,
+    plan.offset ?? null,
   ]);
   return { key, ...plan };
 }

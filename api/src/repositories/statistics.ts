@@ -67,3 +67,44 @@ export async function adjustTicketCounts(
     .where('workspaceId', '=', workspaceId)
     .execute();
 }
+
+/**
+ * Adds to the workspace's conversation counters, in the transaction of the conversation write
+ * that changes them. `pending` counts every conversation not resolved (spec §3 "unresolved
+ * (stored as pending)"), open ones too.
+ */
+export async function adjustConversationCounts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  { all, resolved, pending }: { all: number; resolved: number; pending: number },
+  now: Date,
+): Promise<void> {
+  if (all === 0 && resolved === 0 && pending === 0) return;
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({
+      conversationsAll: sql`conversations_all + ${all}`,
+      conversationsResolved: sql`conversations_resolved + ${resolved}`,
+      conversationsPending: sql`conversations_pending + ${pending}`,
+      updatedAt: now,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}
+
+/** Adds `delta` to the workspace's Q&A pair count, in the transaction of the Q&A write. */
+export async function adjustAiTrainingQnaCount(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  delta: number,
+  now: Date,
+): Promise<void> {
+  if (delta === 0) return;
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({ aiTrainingQnasCount: sql`ai_training_qnas_count + ${delta}`, updatedAt: now })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}

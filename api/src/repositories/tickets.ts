@@ -1,42 +1,35 @@
+import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
+import { recipientInfoSchema } from 'shared-sdk/schemas';
+import type { RecipientInfo, Ticket, TicketStatus, TicketsWhere } from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
 import type { Database, TicketsTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 import { adjustTicketCounts } from './statistics';
 
-export type TicketType = TicketsTable['type'];
-export type TicketStatus = TicketsTable['status'];
+export type { Ticket, TicketStatus, TicketType } from 'shared-sdk/schemas';
 export type TicketRow = Selectable<TicketsTable>;
 
 /**
- * spec §3 ticket as clients read it (the live `tickets` collection). The tickets issue moves
- * this shape into shared-sdk with the HTTP calls' schemas.
+ * The recipient as clients read it. Rows written before the shape was fixed may hold other
+ * JSON: what fits the schema is kept (missing names empty), anything else reads as none.
  */
-export type Ticket = {
-  id: string;
-  type: TicketType;
-  assigneeId: string | null;
-  status: TicketStatus;
-  isFollowedUp: boolean;
-  /** Internal tickets. */
-  subject: string | null;
-  /** Internal tickets: any JSON value. */
-  recipientInfo: unknown;
-  /** External tickets. */
-  conversationId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+function toRecipientInfo(value: unknown): RecipientInfo | null {
+  const parsed = recipientInfoSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
+/** spec §3 ticket as the live `tickets` collection and the ticket calls return it. */
 export function toTicket(row: TicketRow): Ticket {
   return {
     id: row.id,
+    workspaceId: row.workspaceId,
     type: row.type,
     assigneeId: row.assigneeId,
     status: row.status,
     isFollowedUp: row.isFollowedUp,
     subject: row.subject,
-    recipientInfo: row.recipientInfo ?? null,
+    recipientInfo: row.type === 'internal' ? toRecipientInfo(row.recipientInfo) : null,
     conversationId: row.conversationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -51,7 +44,11 @@ interface NewTicketCommon {
 }
 
 export type NewTicket =
-  | (NewTicketCommon & { type: 'internal'; subject: string | null; recipientInfo?: unknown })
+  | (NewTicketCommon & {
+      type: 'internal';
+      subject: string | null;
+      recipientInfo?: RecipientInfo | null;
+    })
   | (NewTicketCommon & { type: 'external'; conversationId: string | null });
 
 export interface TicketUpdate {
@@ -60,7 +57,7 @@ export interface TicketUpdate {
   assigneeId?: string | null;
   /** Internal tickets only (the table refuses it on an external one). */
   subject?: string | null;
-  recipientInfo?: unknown;
+  recipientInfo?: RecipientInfo | null;
 }
 
 /** Counter deltas of tickets leaving one status and entering another. */
@@ -102,6 +99,21 @@ export async function insertTicket(
   await adjustTicketCounts(trx, ticket.workspaceId, countDelta([], [status]), now);
   recordChange(trx, { collection: 'tickets', workspaceId: ticket.workspaceId, ids: [row.id] });
   return toTicket(row);
+}
+
+/** The workspace's ticket `id`; a ticket of another workspace is not found. */
+export async function findTicket(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<Ticket | undefined> {
+  const row = await db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toTicket(row);
 }
 
 /**
@@ -187,4 +199,99 @@ export async function deleteTickets(
   );
   recordChange(trx, { collection: 'tickets', workspaceId, ids: rows.map((row) => row.id) });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Which of a workspace's tickets a bulk call changes (spec §7): the ids picked in the list, or
+ * every ticket the list's filter shows (`where` status; none: every ticket of the workspace).
+ */
+export type TicketSelection = { ids: string[] } | { where: TicketsWhere | undefined };
+
+interface SetChange {
+  /** Column values the change sets. */
+  set: { status?: 'closed'; isFollowedUp?: boolean };
+  /** Only rows this would change: the count is of tickets that changed, and others keep their updatedAt. */
+  unchanged: { column: 'status' | 'isFollowedUp'; value: TicketStatus | boolean };
+}
+
+/**
+ * One UPDATE over the selected tickets of the workspace that still differ from `set`: set-based,
+ * so resolving 100,000 tickets is one statement, not an id list. Returns how many rows changed.
+ * On PostgreSQL a row changed meanwhile by a concurrent transaction is checked again after its
+ * lock (the WHERE is re-evaluated), so nothing is counted twice.
+ */
+async function updateSelection(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  selection: TicketSelection,
+  { set, unchanged }: SetChange,
+  now: Date,
+): Promise<number> {
+  if ('ids' in selection && selection.ids.length === 0) return 0;
+  let update = trx
+    .updateTable('tickets')
+    .set({ ...set, updatedAt: now })
+    .where('workspaceId', '=', workspaceId)
+    .where(unchanged.column, '<>', unchanged.value);
+  if ('ids' in selection) {
+    update = update.where('id', 'in', selection.ids);
+    // At most a page of ids (the schema's limit): the event names them.
+    const rows = await update.returning('id').execute();
+    if (rows.length > 0) {
+      recordChange(trx, { collection: 'tickets', workspaceId, ids: rows.map((row) => row.id) });
+    }
+    return rows.length;
+  }
+  if (selection.where) update = update.where(selection.where.field, '=', selection.where.value);
+  const { changed } = await trx
+    .with('changed', () => update.returning('id'))
+    .selectFrom('changed')
+    .select(sql<number>`count(*)::int`.as('changed'))
+    .executeTakeFirstOrThrow();
+  if (changed > 0) {
+    // Any number of tickets: the event says "many" instead of listing them (ChangeEvent.manyIds).
+    recordChange(trx, { collection: 'tickets', workspaceId, ids: [], manyIds: true });
+  }
+  return changed;
+}
+
+/**
+ * spec §4 resolve: closes the selected open tickets and moves exactly that many from the open
+ * to the closed counter, in the caller's write transaction. Returns how many were closed.
+ */
+export async function resolveTickets(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  selection: TicketSelection,
+  now: Date,
+): Promise<number> {
+  const changed = await updateSelection(
+    trx,
+    workspaceId,
+    selection,
+    { set: { status: 'closed' }, unchanged: { column: 'status', value: 'closed' } },
+    now,
+  );
+  await adjustTicketCounts(trx, workspaceId, { open: -changed, closed: changed }, now);
+  return changed;
+}
+
+/**
+ * spec §4 follow-up: marks the selected tickets (or takes the mark off), which sorts them first
+ * in the list. Statistics do not count it. Returns how many tickets changed.
+ */
+export function setTicketsFollowedUp(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  selection: TicketSelection,
+  isFollowedUp: boolean,
+  now: Date,
+): Promise<number> {
+  return updateSelection(
+    trx,
+    workspaceId,
+    selection,
+    { set: { isFollowedUp }, unchanged: { column: 'isFollowedUp', value: isFollowedUp } },
+    now,
+  );
 }

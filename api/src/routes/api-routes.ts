@@ -7,10 +7,14 @@ import { newsRoutes } from './news';
 import { runtimeConfigRoutes } from './runtime-config';
 import { sessionRoutes } from './session';
 import { storageRoutes } from './storage';
+import { userAiTrainingQnasRoutes } from './user-ai-training-qnas';
+import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProfileRoutes } from './user-profile';
+import { userTicketsRoutes } from './user-tickets';
 import { userUsersRoutes } from './user-users';
 import { userWorkspacesRoutes } from './user-workspaces';
+import { widgetRoutes } from './widget';
 
 /** Every /api route, one file per area (conventions rule 4). */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +28,10 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userWorkspacesRoutes);
   await app.register(userUsersRoutes);
   await app.register(userDashboardRoutes);
+  await app.register(userTicketsRoutes);
   await app.register(liveRoutes);
   await app.register(storageRoutes);
+  await app.register(userConversationsRoutes);
+  await app.register(userAiTrainingQnasRoutes);
+  await app.register(widgetRoutes);
 };

@@ -10,6 +10,9 @@ import { HttpError } from '../errors/http-error';
  * counts.
  */
 function cookieToken(request: FastifyRequest, cookieName: string, publicUrl: string) {
+  // The widget's window is served from this site too, but signs in with its visitor token: an
+  // agent trying the widget on their own site must not be signed in as themselves.
+  if ((request.query as { as?: string }).as === 'visitor') return undefined;
   const origin = request.headers.origin;
   const ownOrigins = [new URL(publicUrl).origin, `${request.protocol}://${request.host}`];
   if (origin !== undefined && !ownOrigins.includes(origin)) return undefined;
@@ -18,7 +21,7 @@ function cookieToken(request: FastifyRequest, cookieName: string, publicUrl: str
 
 /**
  * spec §7 live reads: GET /api/live, one WebSocket per tab. Protocol (shared-sdk
- * schemas/live.ts): `auth` first (or the sign-in cookie), then `subscribe` / `unsubscribe` by id;
+ * schemas/live.ts): `auth` first (or the sign-in cookie, unless `?as=visitor`), then `subscribe` / `unsubscribe` by id;
  * the server answers `ready`, then per subscription a `snapshot` and `changes` in commit order,
  * or an `error` with the id when the subscription ends.
  */

@@ -10,9 +10,13 @@ import { z } from 'zod';
 import { requireUser } from '../auth/workspace-access';
 import { errorResponses, signedInErrors } from '../errors/error-responses';
 import { HttpError } from '../errors/http-error';
+import { notSignedIn } from '../auth/auth-errors';
 import { authorizeStoragePath } from '../services/storage-access';
+import type { StorageCaller } from '../services/storage-access';
 import type { ServedFile } from '../services/storage';
 import { attachmentDisposition, requireStoragePath } from '../services/storage-paths';
+import { checkAccessToken } from '../services/sessions';
+import { findVisitor, presentedVisitorToken, visitorUnknown } from '../services/visitors';
 
 const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
 const tooBig = (maxBytes: number) =>
@@ -61,12 +65,32 @@ const wildcardParams = z.object({ '*': z.string() });
  * - GET /api/storage/images/<path>?w=<css width>&dpr=1|2: the image as webp (spec §9), to
  *   anyone who has the URL (its random suffix cannot be guessed; the widget shows chatbot photos
  *   to signed-out customers).
- * - GET /api/storage/attachments/<path>: the file as a download, to members of its workspace.
+ * - GET /api/storage/attachments/<path>: the file as a download, to members of its workspace
+ *   and to the conversation's visitor (the widget sends its visitor token in the Authorization
+ *   header, never in the URL, where logs and shared links would keep it).
  */
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['storage'];
   // Here only: no other route takes multipart bodies.
   await app.register(fastifyMultipart);
+
+  /** A signed-in user, else the widget's visitor (Authorization: Bearer <visitorToken>). */
+  async function attachmentReader(request: FastifyRequest): Promise<StorageCaller> {
+    if (request.user) return { kind: 'user', userId: request.user.id };
+    const visitorToken = presentedVisitorToken(request);
+    if (visitorToken) {
+      const visitor = await findVisitor(app.db, visitorToken);
+      if (!visitor) throw visitorUnknown();
+      return { kind: 'visitor', customerId: visitor.id, workspaceId: visitor.workspaceId };
+    }
+    // No visitor: the access token's own refusal (expired, account disabled), as elsewhere.
+    const token =
+      request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ??
+      (request.cookies[app.config.sessionCookie.name] || undefined);
+    if (!token) throw notSignedIn();
+    const check = await checkAccessToken(app.db, app.identity, token);
+    throw check.ok ? notSignedIn() : check.error;
+  }
 
   app.post(
     '/storage/upload',
@@ -97,7 +121,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = requireUser(request);
       const stored = await app.storage.upload(app.db, {
         path: request.query.path,
-        userId: id,
+        caller: { kind: 'user', userId: id },
         readFile: () => readUploadedFile(request, app.storage.maxUploadBytes),
       });
       return reply.code(201).send(stored);
@@ -134,24 +158,24 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/storage/attachments/*',
     {
-      config: { auth: 'required' },
+      // A visitor token is no access token: the guard lets it through, the handler checks it.
+      config: { auth: 'optional' },
       schema: {
         tags,
-        summary: 'A stored attachment, as a download (members of its workspace)',
+        summary:
+          "A stored attachment, as a download (members of its workspace, the conversation's visitor)",
         params: wildcardParams,
         response: errorResponses({
           ...signedInErrors,
           400: "invalid-argument: 'Invalid path format.'",
-          404: 'not-found: no such file, or not a member of its workspace',
+          404: 'not-found: no such file or conversation, or not a member of its workspace',
         }),
       },
     },
     async (request, reply) => {
       const storedPath = `attachments/${request.params['*']}`;
       const target = requireStoragePath(storedPath);
-      // Members of the workspace. Hook: once conversations and customer sessions exist, the
-      // conversation's customer (the widget) is let in here too.
-      await authorizeStoragePath(app.db, requireUser(request).id, target);
+      await authorizeStoragePath(app.db, await attachmentReader(request), target);
       const { row } = await app.storage.find(app.db, storedPath, 'attachment');
       const file = await app.storage.readAttachment(row);
       reply.header('content-disposition', attachmentDisposition(row.originalName));

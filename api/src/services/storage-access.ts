@@ -4,6 +4,13 @@ import { HttpError } from '../errors/http-error';
 import { requireMember } from '../auth/workspace-access';
 import type { ParsedStoragePath } from './storage-paths';
 
+/**
+ * Who asks: a signed-in user, or a widget visitor (their visitor token), who reaches only the
+ * attachments of their own conversations.
+ */
+export type StorageCaller =
+  { kind: 'user'; userId: string } | { kind: 'visitor'; customerId: string; workspaceId: string };
+
 export interface StorageAccess {
   /** The workspace the path belongs to; null for a user's own photo. */
   workspaceId: string | null;
@@ -12,31 +19,51 @@ export interface StorageAccess {
 const notYourPhoto = () => new HttpError(403, 'You may only upload photos of your own account');
 const chatbotNotFound = (chatbotId: string) => new HttpError(404, `Chatbot ${chatbotId} not found`);
 
+const conversationNotFound = (conversationId: string) =>
+  new HttpError(404, `Conversation ${conversationId} not found`);
+const visitorsMay = () =>
+  new HttpError(403, 'The widget may only reach attachments of its own conversations');
+
 /**
- * The workspace an attachment path belongs to. Conversations do not exist yet, so for now the
- * path's id must be a workspace id. When they do, this becomes: find the conversation by id,
- * answer 404 when there is none, and return its workspaceId; the member check below stays as it
- * is, and reading an attachment gains a second way in (the conversation's customer, see
- * routes/storage.ts).
+ * spec §3 attachments/{id}/{file}: the id is a conversation's. Members of its workspace reach
+ * it, and its own visitor; anyone else is told it does not exist (404), as for every workspace
+ * call.
  */
-async function attachmentWorkspaceId(
-  _db: Kysely<Database>,
+async function authorizeAttachment(
+  db: Kysely<Database>,
+  caller: StorageCaller,
   conversationId: string,
-): Promise<string> {
-  return conversationId;
+): Promise<StorageAccess> {
+  const conversation = await db
+    .selectFrom('conversations')
+    .select(['workspaceId', 'customerId'])
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  if (caller.kind === 'visitor') {
+    if (conversation?.customerId !== caller.customerId) throw conversationNotFound(conversationId);
+    return { workspaceId: conversation.workspaceId };
+  }
+  if (!conversation) throw conversationNotFound(conversationId);
+  await requireMember(db, caller.userId, conversation.workspaceId, {
+    notFound: () => conversationNotFound(conversationId),
+  });
+  return { workspaceId: conversation.workspaceId };
 }
 
 /**
  * The one check of who may upload to a path, and read an attachment: the user's own photo
  * folder (else 403), or an active member of the workspace the path belongs to (else 404 as for
  * every workspace call, through `requireMember`). A chatbot photo's chatbot must belong to that
- * workspace.
+ * workspace. A conversation's attachments: members of its workspace and its own visitor.
  */
 export async function authorizeStoragePath(
   db: Kysely<Database>,
-  userId: string,
+  caller: StorageCaller,
   target: ParsedStoragePath,
 ): Promise<StorageAccess> {
+  if (target.kind === 'attachment') return authorizeAttachment(db, caller, target.conversationId);
+  if (caller.kind === 'visitor') throw visitorsMay();
+  const { userId } = caller;
   switch (target.kind) {
     case 'user-image':
       if (target.userId !== userId) throw notYourPhoto();
@@ -56,10 +83,5 @@ export async function authorizeStoragePath(
       // Products do not exist yet: when they do, check here that the product is the workspace's.
       await requireMember(db, userId, target.workspaceId);
       return { workspaceId: target.workspaceId };
-    case 'attachment': {
-      const workspaceId = await attachmentWorkspaceId(db, target.conversationId);
-      await requireMember(db, userId, workspaceId);
-      return { workspaceId };
-    }
   }
 }

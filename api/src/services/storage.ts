@@ -9,6 +9,7 @@ import { HttpError } from '../errors/http-error';
 import { findStoredFile, insertStoredFile } from '../repositories/stored-files';
 import type { StoredFileRow } from '../repositories/stored-files';
 import { authorizeStoragePath } from './storage-access';
+import type { StorageCaller } from './storage-access';
 import {
   detectSafeImageType,
   inspectImage,
@@ -62,7 +63,8 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
 export interface Upload {
   /** The requested path, ending with the original file name. */
   path: string;
-  userId: string;
+  /** A signed-in user, or a widget visitor sending an attachment of their conversation. */
+  caller: StorageCaller;
   /** Reads the request's file (after the access check, so strangers never send a body). */
   readFile: () => Promise<Buffer>;
 }
@@ -90,9 +92,9 @@ export class FileStorage {
     return `${this.options.publicUrl}/api/storage/${storedPath}`;
   }
 
-  async upload(db: Kysely<Database>, { path: requested, userId, readFile: read }: Upload) {
+  async upload(db: Kysely<Database>, { path: requested, caller, readFile: read }: Upload) {
     const target = requireStoragePath(requested);
-    const { workspaceId } = await authorizeStoragePath(db, userId, target);
+    const { workspaceId } = await authorizeStoragePath(db, caller, target);
     const received = await read();
     if (received.length === 0) throw emptyFile();
 
@@ -112,7 +114,7 @@ export class FileStorage {
       await insertStoredFile(db, {
         path: storedPath,
         kind: target.isImage ? 'image' : 'attachment',
-        ownerUserId: userId,
+        ownerUserId: caller.kind === 'user' ? caller.userId : null,
         workspaceId,
         originalName: target.fileName,
         contentType: prepared.contentType,

@@ -16,7 +16,7 @@ export const testPasswordHashCost = 10;
 
 /**
  * Defaults for tests: silent logs, in-memory PGlite, no built front-end apps, a fixed signing
- * secret, cheap password hashing, and auth limits too high to trip by accident (the rate-limit
+ * secret, cheap password hashing, and auth and widget limits too high to trip by accident (the rate-limit
  * tests set their own). `dataDir` (the mail outbox) is a fresh temporary folder.
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -34,6 +34,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
         perMinute: 10_000,
         failedLogins: { max: 10_000, windowSeconds: 900 },
         passwordResets: { max: 10_000, windowSeconds: 3600 },
+      },
+    },
+    widget: {
+      ...base.widget,
+      rateLimit: {
+        perVisitorPerMinute: 10_000,
+        perWorkspacePerMinute: 10_000,
+        sessionsPerMinute: 10_000,
       },
     },
     ...overrides,

@@ -51,11 +51,13 @@ export class LiveTestClient {
     );
   }
 
+  /** `search`: the query string of the upgrade request (e.g. '?as=visitor'). */
   static async connect(
     app: TestApp,
     headers: Record<string, string> = {},
+    search = '',
   ): Promise<LiveTestClient> {
-    const socket = new WebSocket(liveUrl(app), { headers });
+    const socket = new WebSocket(`${liveUrl(app)}${search}`, { headers });
     const client = new LiveTestClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());

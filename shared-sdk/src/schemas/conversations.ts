@@ -74,6 +74,8 @@ export const conversationSchema = z.object({
   customerId: id,
   subject: z.string().nullable(),
   status: z.enum(conversationStatuses),
+  /** status == 'pending': the takeover list orders by it (pending first), as clients sort too. */
+  isPending: z.boolean(),
   statusHistory: z.array(statusChangeSchema),
   agentIds: z.array(id),
   lastMessage: lastMessageSchema.nullable(),

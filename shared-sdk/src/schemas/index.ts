@@ -11,4 +11,4 @@ export * from './storage';
 export * from './tickets';
 export * from './conversations';
 export * from './training';
-export * from './widget';
+export * from './chat-widget';

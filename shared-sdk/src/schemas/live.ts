@@ -44,6 +44,12 @@ export const liveQuerySchema = z.object({
   limit: z.number().int().min(1).max(500).optional(),
   /** Cursor: the orderBy values of the last document of the previous page. */
   startAfter: z.array(scalar).max(3).optional(),
+  /**
+   * Documents to skip before the first one, so a page deep in a list (`?page=57`) opens
+   * directly. Not with startAfter; next and previous pages use the cursor, which stays fast at
+   * any depth.
+   */
+  offset: z.number().int().min(0).max(100_000).optional(),
 });
 export type LiveQuery = z.infer<typeof liveQuerySchema>;
 

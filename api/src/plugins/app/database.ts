@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../config';
 import { connectDatabase } from '../../db/connect-database';
 import { migrate } from '../../db/migrate';
@@ -17,6 +17,9 @@ export interface DatabasePluginOptions {
   migrationsDir: string;
 }
 
+/** How often the embedded database is vacuumed and analyzed (PostgreSQL's autovacuum does it there). */
+const embeddedMaintenanceIntervalMs = 10 * 60_000;
+
 /** Connects, brings the schema up to date, then exposes `app.db`; closes with the app. */
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { database, migrationsDir }) => {
@@ -30,7 +33,23 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     }
     app.decorate('db', connection.db);
     app.decorate('databaseKind', connection.kind);
-    app.addHook('onClose', () => connection.close());
+    let maintenance: NodeJS.Timeout | undefined;
+    if (connection.kind === 'pglite') {
+      // PGlite runs no autovacuum: without planner statistics the list queries stop using their
+      // indexes as tables grow (a deep tickets page goes from milliseconds to a second), and
+      // bulk updates leave dead rows. It gets what autovacuum would do, on a timer.
+      await sql`analyze`.execute(connection.db);
+      maintenance = setInterval(() => {
+        sql`vacuum analyze`
+          .execute(connection.db)
+          .catch((err: unknown) => app.log.warn({ err }, 'embedded database maintenance failed'));
+      }, embeddedMaintenanceIntervalMs);
+      maintenance.unref();
+    }
+    app.addHook('onClose', () => {
+      clearInterval(maintenance);
+      return connection.close();
+    });
   },
   { name: 'database' },
 );

@@ -1,0 +1,186 @@
+import { indexTerms } from './english-terms';
+import { defaultConfidenceThresholds, isConfident } from './confidence';
+import type { ConfidenceThresholds } from './confidence';
+import {
+  asksForPerson,
+  productQuestion,
+  productQuestionTerms,
+  smallTalk,
+  withoutGreeting,
+} from './customer-intents';
+import type { ProductQuestion, SmallTalk } from './customer-intents';
+import type { ProductTraining, TrainingHit, TrainingIndex, TrainingKind } from './training-index';
+
+export type HandoffReason = 'asked-for-person' | 'not-confident';
+
+export interface BotSource {
+  kind: TrainingKind;
+  id: string;
+}
+
+/**
+ * What the bot says to one customer message. A handoff asks for a person: the conversation
+ * routes set the conversation to pending and post `content` as the bot's message.
+ */
+export type BotReply =
+  | { kind: 'answer'; content: string; sources: BotSource[] }
+  | { kind: 'handoff'; reason: HandoffReason; content: string };
+
+export const handoffMessages: Record<HandoffReason, string> = {
+  'asked-for-person':
+    "Of course — I've asked a member of our team to join. They'll reply here shortly.",
+  'not-confident':
+    "I'm not sure about that one, so I've asked a member of our team to join. They'll reply here shortly.",
+};
+
+/** Replies that state no fact, so they cannot be wrong about the business. */
+export const smallTalkReplies: Record<SmallTalk, string> = {
+  greeting: 'Hello! How can I help?',
+  thanks: "You're welcome! Is there anything else I can help with?",
+  acknowledgement: 'Is there anything else I can help with?',
+};
+
+/** Training text a language model may phrase an answer from, and nothing else. */
+export interface Passage {
+  source: BotSource;
+  text: string;
+}
+
+/** The reply, and when it answers from training, the passages it was drawn from. */
+export interface ReplyDecision {
+  reply: BotReply;
+  /** The customer's question without its greeting. */
+  question: string;
+  /** Best first; empty unless the reply answers from training. */
+  passages: Passage[];
+}
+
+const priceTerms = indexTerms('cost price fee charge');
+
+function handoff(reason: HandoffReason): BotReply {
+  return { kind: 'handoff', reason, content: handoffMessages[reason] };
+}
+
+function formatPrice(product: ProductTraining): string {
+  if (product.currency) {
+    try {
+      return new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: product.currency,
+      }).format(product.price);
+    } catch {
+      // Not an ISO 4217 code: written as amount and code below.
+    }
+  }
+  const amount = product.price.toLocaleString('en-US', {
+    minimumFractionDigits: Number.isInteger(product.price) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return product.currency ? `${amount} ${product.currency}` : amount;
+}
+
+/** "Is X in stock", "how much is X": answered from the product's fields, in plain English. */
+function productFactsAnswer(product: ProductTraining, asked: ProductQuestion): string {
+  const sentences: string[] = [];
+  const available = product.status === 'active';
+  if (asked.price) sentences.push(`${product.name} costs ${formatPrice(product)}.`);
+  if (!available) sentences.push(`Sorry, ${product.name} is not available at the moment.`);
+  else if (asked.stock && product.stock > 0)
+    sentences.push(`Yes, ${product.name} is in stock (${product.stock} available).`);
+  else if (asked.stock) sentences.push(`Sorry, ${product.name} is out of stock at the moment.`);
+  return sentences.join(' ');
+}
+
+function productDescriptionAnswer(product: ProductTraining): string {
+  return [`${product.name}: ${product.description}`.trim(), product.salesPitch?.trim()]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function productPassage(product: ProductTraining): string {
+  return [
+    `Product: ${product.name} (SKU ${product.sku})`,
+    `Description: ${product.description}`,
+    product.salesPitch ? `Sales pitch: ${product.salesPitch}` : '',
+    `Price: ${formatPrice(product)}`,
+    `Status: ${product.status === 'active' ? 'available' : 'not available'}`,
+    `In stock: ${product.stock}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The hit's training as the model sees it; undefined when it left the index meanwhile. */
+function passageOf(index: TrainingIndex, hit: TrainingHit): Passage | undefined {
+  const source = { kind: hit.kind, id: hit.id };
+  if (hit.kind === 'qna') {
+    const qna = index.qna(hit.id);
+    return qna && { source, text: `Question: ${qna.question}\nAnswer: ${qna.answer}` };
+  }
+  if (hit.kind === 'product') {
+    const product = index.product(hit.id);
+    return product && { source, text: productPassage(product) };
+  }
+  return hit.passage && { source, text: `Page: ${hit.passage.title}\n${hit.passage.text}` };
+}
+
+/** The best hit's answer as it is in the training. */
+function answerText(index: TrainingIndex, hit: TrainingHit, asked: ProductQuestion) {
+  if (hit.kind === 'qna') return index.qna(hit.id)?.answer;
+  if (hit.kind === 'product') {
+    const product = index.product(hit.id);
+    if (!product) return undefined;
+    return asked.stock || asked.price
+      ? productFactsAnswer(product, asked)
+      : productDescriptionAnswer(product);
+  }
+  return hit.passage?.text;
+}
+
+/**
+ * Decides the reply to one customer message from the workspace's training: a person when asked
+ * for, a short polite reply to small talk, the best training item's answer when the match is
+ * confident, else a handoff. It never answers with anything that is not in the training.
+ */
+export function decideReply(
+  index: TrainingIndex,
+  text: string,
+  thresholds: ConfidenceThresholds = defaultConfidenceThresholds,
+): ReplyDecision {
+  const question = withoutGreeting(text);
+  if (asksForPerson(text)) return { reply: handoff('asked-for-person'), question, passages: [] };
+  const talk = smallTalk(text);
+  if (talk) {
+    return {
+      reply: { kind: 'answer', content: smallTalkReplies[talk], sources: [] },
+      question,
+      passages: [],
+    };
+  }
+
+  const asked = productQuestion(question);
+  const { hits } = index.find(question, {
+    ignoredTerms:
+      asked.stock || asked.price ? { kinds: ['product'], terms: productQuestionTerms } : undefined,
+    // "How much is shipping?" is the pair about what shipping costs, not any pair on shipping.
+    extraTerms: asked.price ? priceTerms : [],
+  });
+  const [best, next] = hits;
+  if (!best || !isConfident(best, next, thresholds)) {
+    return { reply: handoff('not-confident'), question, passages: [] };
+  }
+  const content = answerText(index, best, asked);
+  if (!content) return { reply: handoff('not-confident'), question, passages: [] };
+
+  // The model may draw on the runners-up that are themselves good matches, never on weak ones.
+  const passages = hits
+    .filter((hit) => hit === best || hit.coverage >= thresholds.minCoverage)
+    .slice(0, 3)
+    .map((hit) => passageOf(index, hit))
+    .filter((passage): passage is Passage => passage !== undefined);
+  return {
+    reply: { kind: 'answer', content, sources: [{ kind: best.kind, id: best.id }] },
+    question,
+    passages,
+  };
+}

@@ -1,0 +1,184 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ChangeEvent } from '../live/change-events';
+import type { ChangeFeed } from '../live/change-feed';
+import { decideReply, handoffMessages } from './bot-reply';
+import type { BotReply, ReplyDecision } from './bot-reply';
+import type { ConfidenceThresholds } from './confidence';
+import type { LanguageModel } from './language-model';
+import { TrainingIndex } from './training-index';
+import type { QnaTraining } from './training-index';
+
+export type { BotReply, BotSource, HandoffReason } from './bot-reply';
+
+/** The logger calls the service makes (Fastify's logger fits). */
+export interface BotLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface BotService {
+  /**
+   * The bot's reply to one customer message of a conversation no agent has taken over, from the
+   * workspace's training. Rejects only when the training cannot be read.
+   */
+  reply(message: { workspaceId: string; conversationId: string; text: string }): Promise<BotReply>;
+  /** Forgets the workspace's index: the next reply reads its training again. */
+  trainingChanged(workspaceId: string): void;
+  /** Stops following the change feed and waits for the reads under way. */
+  close(): Promise<void>;
+}
+
+export interface BotServiceOptions {
+  db: Kysely<Database>;
+  logger: BotLogger;
+  /** Phrases answers from the retrieved passages; without it they are sent as they are. */
+  languageModel?: LanguageModel;
+  /** Where committed training changes are announced; the indexes follow them. */
+  changeFeed?: ChangeFeed;
+  /** Workspaces whose index is kept in memory, least recently used dropped first. */
+  maxWorkspaces?: number;
+  confidence?: ConfidenceThresholds;
+}
+
+/** One workspace's index: every read and update of it runs after the previous one. */
+interface WorkspaceEntry {
+  index: Promise<TrainingIndex>;
+}
+
+/** Collections the index is built from. Products and web pages join when their tables exist. */
+const trainingCollections = new Set<ChangeEvent['collection']>(['ai_training_qnas']);
+
+export function createBotService({
+  db,
+  logger,
+  languageModel,
+  changeFeed,
+  maxWorkspaces = 200,
+  confidence,
+}: BotServiceOptions): BotService {
+  const entries = new Map<string, WorkspaceEntry>();
+  let closed = false;
+
+  function readQnas(workspaceId: string, ids?: readonly string[]): Promise<QnaTraining[]> {
+    let query = db
+      .selectFrom('aiTrainingQnas')
+      .select(['id', 'question', 'answer', 'topicIds'])
+      .where('workspaceId', '=', workspaceId);
+    if (ids) query = query.where('id', 'in', ids);
+    return query.execute();
+  }
+
+  async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
+    const index = new TrainingIndex();
+    index.upsertQnas(await readQnas(workspaceId));
+    return index;
+  }
+
+  /** The workspace's index, built on first use; marks it the most recently used. */
+  function indexOf(workspaceId: string): Promise<TrainingIndex> {
+    let entry = entries.get(workspaceId);
+    if (entry) {
+      entries.delete(workspaceId);
+    } else {
+      entry = { index: buildIndex(workspaceId) };
+      const built = entry;
+      // A failed read is not kept: the next message tries again.
+      built.index.catch(() => {
+        if (entries.get(workspaceId) === built) entries.delete(workspaceId);
+      });
+      while (entries.size >= maxWorkspaces) {
+        const oldest = entries.keys().next().value!;
+        entries.delete(oldest);
+      }
+    }
+    entries.set(workspaceId, entry);
+    return entry.index;
+  }
+
+  /** Reads again the pairs an event names: present ones replaced, missing ones removed. */
+  function followChange(workspaceId: string, ids: readonly string[]) {
+    const entry = entries.get(workspaceId);
+    if (!entry) return; // Not in memory: it is read whole when next needed.
+    if (ids.length === 0) {
+      // A cascade removed rows without naming them.
+      entries.delete(workspaceId);
+      return;
+    }
+    entry.index = entry.index.then(async (index) => {
+      try {
+        const rows = await readQnas(workspaceId, ids);
+        index.upsertQnas(rows);
+        const present = new Set(rows.map((row) => row.id));
+        index.removeQnas(ids.filter((id) => !present.has(id)));
+        return index;
+      } catch (err) {
+        logger.error({ err, workspaceId }, 'bot index update failed; it will be rebuilt');
+        if (entries.get(workspaceId) === entry) entries.delete(workspaceId);
+        throw err;
+      }
+    });
+    entry.index.catch(() => undefined);
+  }
+
+  const unsubscribe = changeFeed?.subscribe({
+    changes(events) {
+      for (const event of events) {
+        if (event.workspaceId && trainingCollections.has(event.collection)) {
+          followChange(event.workspaceId, event.ids);
+        }
+      }
+    },
+    missed() {
+      // Changes may have been lost: every index is read again when next needed.
+      entries.clear();
+    },
+  });
+
+  /** The answer in the model's words; the retrieved one when the model fails or times out. */
+  async function phrase(
+    model: LanguageModel,
+    reply: Extract<BotReply, { kind: 'answer' }>,
+    { question, passages }: ReplyDecision,
+    context: { workspaceId: string; conversationId: string },
+  ): Promise<BotReply> {
+    try {
+      const phrased = await model.phrase({ question, passages });
+      // The model found no answer in what was retrieved: a person is surer than a guess.
+      if (phrased === null) {
+        return {
+          kind: 'handoff',
+          reason: 'not-confident',
+          content: handoffMessages['not-confident'],
+        };
+      }
+      return { ...reply, content: phrased };
+    } catch (err) {
+      logger.warn({ err, ...context }, 'language model failed; the retrieved answer is sent');
+      return reply;
+    }
+  }
+
+  return {
+    async reply({ workspaceId, conversationId, text }) {
+      if (closed) throw new Error('The bot service is closed');
+      const index = await indexOf(workspaceId);
+      const decision = decideReply(index, text, confidence);
+      const { reply } = decision;
+      if (reply.kind !== 'answer' || decision.passages.length === 0 || !languageModel) return reply;
+      return phrase(languageModel, reply, decision, { workspaceId, conversationId });
+    },
+
+    trainingChanged(workspaceId) {
+      entries.delete(workspaceId);
+    },
+
+    async close() {
+      closed = true;
+      unsubscribe?.();
+      const pending = [...entries.values()].map((entry) => entry.index);
+      entries.clear();
+      await Promise.allSettled(pending);
+    },
+  };
+}

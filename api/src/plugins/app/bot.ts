@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { createBotService } from '../../bot/bot-service';
+import type { BotService } from '../../bot/bot-service';
+import { createOpenAiCompatibleModel } from '../../bot/language-model';
+import type { BotConfig } from '../../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers customer messages from the workspace's training, or hands over to a person. */
+    bot: BotService;
+  }
+}
+
+/**
+ * The bot: one training index per workspace, built on first use and kept current from the change
+ * feed (so with Redis, other instances' training changes too). With BOT_LLM_URL, answers are
+ * phrased by that OpenAI-compatible model from the retrieved passages only.
+ */
+export const botPlugin = fp<{ bot: BotConfig }>(
+  async (app, { bot }) => {
+    const service = createBotService({
+      db: app.db,
+      logger: app.log,
+      changeFeed: app.changeFeed,
+      ...(bot.languageModel
+        ? { languageModel: createOpenAiCompatibleModel(bot.languageModel) }
+        : {}),
+    });
+    app.log.info(
+      { languageModel: bot.languageModel ? bot.languageModel.model : 'none' },
+      'bot ready',
+    );
+    app.decorate('bot', service);
+    // Registered after the database and the live plugin, so it closes before them.
+    app.addHook('onClose', () => service.close());
+  },
+  { name: 'bot', dependencies: ['database', 'live'] },
+);

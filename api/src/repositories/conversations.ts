@@ -1,0 +1,333 @@
+import { sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  Conversation,
+  ConversationStatus,
+  MessageRole,
+  StatusChange,
+} from 'shared-sdk/schemas';
+import { randomId } from '../db/random-id';
+import type { ConversationsTable, Database } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
+import { adjustConversationCounts } from './statistics';
+
+export type ConversationRow = Selectable<ConversationsTable>;
+
+/** The conversation joined with its customer's names (spec §2: the takeover list shows them). */
+export function selectEnrichedConversations(db: Kysely<Database>) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('customers as cu', 'cu.id', 'c.customerId')
+    .selectAll('c')
+    .select([
+      'cu.firstName as customerFirstName',
+      'cu.lastName as customerLastName',
+      'cu.email as customerEmail',
+      'cu.orderId as customerOrderId',
+    ]);
+}
+
+type EnrichedRow = Awaited<
+  ReturnType<ReturnType<typeof selectEnrichedConversations>['executeTakeFirstOrThrow']>
+>;
+
+export function toConversation(row: EnrichedRow): Conversation {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    chatbotId: row.chatbotId,
+    customerId: row.customerId,
+    subject: row.subject,
+    status: row.status,
+    isPending: row.status === 'pending',
+    statusHistory: row.statusHistory,
+    agentIds: row.agentIds,
+    lastMessage: row.lastMessage,
+    messagesCount: row.messagesCount,
+    messagesSeenCount: row.messagesSeenCount,
+    customer: {
+      firstName: row.customerFirstName,
+      lastName: row.customerLastName,
+      email: row.customerEmail,
+      orderId: row.customerOrderId,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The workspace's conversation `id`, as clients read it. */
+export async function findConversation(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<Conversation | undefined> {
+  const row = await selectEnrichedConversations(db)
+    .where('c.id', '=', id)
+    .where('c.workspaceId', '=', workspaceId)
+    .executeTakeFirst();
+  return row && toConversation(row);
+}
+
+/** The customer's latest conversation (whatever its status), as clients read it. */
+export async function findLatestConversationOfCustomer(
+  db: Kysely<Database>,
+  customerId: string,
+): Promise<Conversation | undefined> {
+  const row = await selectEnrichedConversations(db)
+    .where('c.customerId', '=', customerId)
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toConversation(row);
+}
+
+/**
+ * Locks the conversation row until the transaction ends: status changes, takeovers and
+ * messages of one conversation are serialized, so each sees the state the previous one left
+ * and the statistics move once per change.
+ */
+export function lockConversation(
+  trx: Kysely<Database>,
+  id: string,
+): Promise<ConversationRow | undefined> {
+  return trx
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The customer's latest conversation row, locked (see lockConversation). */
+export async function lockLatestConversationOfCustomer(
+  trx: Kysely<Database>,
+  customerId: string,
+): Promise<ConversationRow | undefined> {
+  const latest = await trx
+    .selectFrom('conversations')
+    .select('id')
+    .where('customerId', '=', customerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return latest && lockConversation(trx, latest.id);
+}
+
+/** Counter deltas of one conversation going from `before` to `after` (null: not there). */
+function countDelta(before: ConversationStatus | null, after: ConversationStatus | null) {
+  const counted = (status: ConversationStatus | null) => ({
+    all: status === null ? 0 : 1,
+    resolved: status === 'resolved' ? 1 : 0,
+    // spec §3: "unresolved (stored as pending)": open and pending alike.
+    pending: status !== null && status !== 'resolved' ? 1 : 0,
+  });
+  const from = counted(before);
+  const to = counted(after);
+  return {
+    all: to.all - from.all,
+    resolved: to.resolved - from.resolved,
+    pending: to.pending - from.pending,
+  };
+}
+
+const historyEntry = (entry: StatusChange) =>
+  sql<string>`status_history || ${JSON.stringify([entry])}::jsonb`;
+
+/**
+ * A new conversation of the customer with the chatbot: open (the bot answers), its history
+ * starting with 'created', counted in the statistics. The idle timeout counts from now.
+ */
+export async function insertConversation(
+  trx: Kysely<Database>,
+  conversation: { workspaceId: string; chatbotId: string; customerId: string },
+  now: Date,
+): Promise<ConversationRow> {
+  const created: StatusChange = {
+    status: 'open',
+    changedAt: now.toISOString(),
+    changedBy: null,
+    reason: 'created',
+  };
+  const row = await trx
+    .insertInto('conversations')
+    .values({
+      id: randomId(),
+      ...conversation,
+      subject: null,
+      status: 'open',
+      statusHistory: JSON.stringify([created]),
+      agentIds: '[]',
+      lastMessage: null,
+      messagesSeenCount: '{}',
+      lastCustomerMessageAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await adjustConversationCounts(trx, row.workspaceId, countDelta(null, 'open'), now);
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+export interface StatusUpdate {
+  status: ConversationStatus;
+  reason: StatusChange['reason'];
+  /** The agent who changed it; null for the customer, the bot or the idle timeout. */
+  changedBy: string | null;
+  /** An agent taking the conversation over (added to agentIds once). */
+  agentId?: string;
+}
+
+/**
+ * Changes the locked conversation's status, appends the change to its statusHistory and moves
+ * it between the statistics counters. With `agentId`, the agent joins agentIds: from then on
+ * the bot stays silent.
+ */
+export async function changeConversationStatus(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  update: StatusUpdate,
+  now: Date,
+): Promise<ConversationRow> {
+  const agentIds =
+    update.agentId && !before.agentIds.includes(update.agentId)
+      ? [...before.agentIds, update.agentId]
+      : before.agentIds;
+  const row = await trx
+    .updateTable('conversations')
+    .set({
+      status: update.status,
+      statusHistory: historyEntry({
+        status: update.status,
+        changedAt: now.toISOString(),
+        changedBy: update.changedBy,
+        reason: update.reason,
+      }),
+      agentIds: JSON.stringify(agentIds),
+      updatedAt: now,
+    })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await adjustConversationCounts(trx, row.workspaceId, countDelta(before.status, row.status), now);
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/**
+ * A message was stored in the locked conversation: it becomes the lastMessage, the count
+ * grows, and a customer's message restarts the idle timeout.
+ */
+export async function recordConversationMessage(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  message: { role: MessageRole; content: string; timestamp: Date },
+  now: Date,
+): Promise<ConversationRow> {
+  const row = await trx
+    .updateTable('conversations')
+    .set({
+      lastMessage: JSON.stringify({
+        role: message.role,
+        content: message.content,
+        timestamp: message.timestamp.toISOString(),
+      }),
+      messagesCount: sql`messages_count + 1`,
+      updatedAt: now,
+      ...(message.role === 'user' ? { lastCustomerMessageAt: now } : {}),
+    })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/**
+ * spec §3 messagesSeenCount per conversation and per user. Never more than the messages there
+ * are, and never less than the user had seen already: a late request from another tab does not
+ * mark messages unseen again.
+ */
+export async function setMessagesSeenCount(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  userId: string,
+  messagesSeenCount: number,
+): Promise<ConversationRow> {
+  const seen = Math.min(
+    before.messagesCount,
+    Math.max(messagesSeenCount, before.messagesSeenCount[userId] ?? 0),
+  );
+  if (before.messagesSeenCount[userId] === seen) return before;
+  const row = await trx
+    .updateTable('conversations')
+    .set({ messagesSeenCount: JSON.stringify({ ...before.messagesSeenCount, [userId]: seen }) })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/**
+ * Conversations not resolved whose last customer message (or creation) is older than their
+ * chatbot's idleTimeoutInMinutes at `now`, oldest first. A timeout of 0 or less never expires.
+ */
+export async function findIdleConversationIds(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversations as c')
+    .innerJoin('chatbots as b', 'b.id', 'c.chatbotId')
+    .select('c.id')
+    .where('c.status', '<>', 'resolved')
+    .where('b.idleTimeoutInMinutes', '>', 0)
+    .where(
+      sql<boolean>`coalesce(c.last_customer_message_at, c.created_at) + b.idle_timeout_in_minutes * interval '1 minute' <= ${now}`,
+    )
+    .orderBy('c.lastCustomerMessageAt')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Resolves the conversation if it is still idle at `now` (reason 'idle'). The condition is in
+ * the UPDATE itself, so several instances sweeping at once resolve it once, and a customer
+ * message committed since the conversation was found keeps it open. Returns whether it did.
+ */
+export async function resolveIfIdle(
+  trx: Kysely<Database>,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('conversations as c')
+    .from('chatbots as b')
+    .set({
+      status: 'resolved',
+      statusHistory: sql<string>`c.status_history || ${JSON.stringify([
+        { status: 'resolved', changedAt: now.toISOString(), changedBy: null, reason: 'idle' },
+      ])}::jsonb`,
+      updatedAt: now,
+    })
+    .whereRef('b.id', '=', 'c.chatbotId')
+    .where('c.id', '=', id)
+    .where('c.status', '<>', 'resolved')
+    .where('b.idleTimeoutInMinutes', '>', 0)
+    .where(
+      sql<boolean>`coalesce(c.last_customer_message_at, c.created_at) + b.idle_timeout_in_minutes * interval '1 minute' <= ${now}`,
+    )
+    .returning(['c.id', 'c.workspaceId'])
+    .executeTakeFirst();
+  if (!row) return false;
+  // Not resolved before, so open or pending: both count as pending (spec §3 "unresolved").
+  await adjustConversationCounts(trx, row.workspaceId, countDelta('open', 'resolved'), now);
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return true;
+}

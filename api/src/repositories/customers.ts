@@ -1,0 +1,93 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Customer, CustomerIdentity } from 'shared-sdk/schemas';
+import { randomId } from '../db/random-id';
+import type { CustomersTable, Database } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+/** spec §3 customer, as clients read it (never with the token's digest). */
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    orderId: row.orderId,
+    photoUrl: row.photoUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a visitor's identity sets; fields left out stay as they are. An empty e-mail clears it. */
+function identityColumns(identity: CustomerIdentity) {
+  return {
+    ...(identity.firstName !== undefined ? { firstName: identity.firstName } : {}),
+    ...(identity.lastName !== undefined ? { lastName: identity.lastName } : {}),
+    ...(identity.email !== undefined ? { email: identity.email || null } : {}),
+    ...(identity.orderId !== undefined ? { orderId: identity.orderId || null } : {}),
+  };
+}
+
+export async function insertCustomer(
+  trx: Kysely<Database>,
+  customer: {
+    workspaceId: string;
+    chatbotId: string;
+    visitorTokenHash: string;
+    identity: CustomerIdentity;
+  },
+  now: Date,
+): Promise<CustomerRow> {
+  const row = await trx
+    .insertInto('customers')
+    .values({
+      id: randomId(),
+      workspaceId: customer.workspaceId,
+      chatbotId: customer.chatbotId,
+      visitorTokenHash: customer.visitorTokenHash,
+      email: null,
+      orderId: null,
+      photoUrl: null,
+      ...identityColumns(customer.identity),
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/** The visitor whose token has this digest, if any. */
+export function findCustomerByTokenHash(
+  db: Kysely<Database>,
+  visitorTokenHash: string,
+): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('visitorTokenHash', '=', visitorTokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * A returning visitor: the identity they gave (only the fields given) and the chatbot whose
+ * widget they opened. Their conversations show their name, so those documents change too.
+ */
+export async function updateCustomer(
+  trx: Kysely<Database>,
+  id: string,
+  update: { identity: CustomerIdentity; chatbotId: string },
+  now: Date,
+): Promise<CustomerRow> {
+  const row = await trx
+    .updateTable('customers')
+    .set({ ...identityColumns(update.identity), chatbotId: update.chatbotId, updatedAt: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}

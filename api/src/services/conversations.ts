@@ -1,0 +1,299 @@
+import type { Kysely } from 'kysely';
+import type { Conversation, Message, MessageAttachment, StatusChange } from 'shared-sdk/schemas';
+import { handoffMessages } from '../bot/bot-reply';
+import type { BotReply } from '../bot/bot-service';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors/http-error';
+import type { CustomerRow } from '../repositories/customers';
+import {
+  changeConversationStatus,
+  findConversation,
+  insertConversation,
+  lockConversation,
+  lockLatestConversationOfCustomer,
+  recordConversationMessage,
+  setMessagesSeenCount,
+} from '../repositories/conversations';
+import type { ConversationRow } from '../repositories/conversations';
+import { insertMessage, toMessage } from '../repositories/messages';
+import type { NewMessage } from '../repositories/messages';
+
+export const conversationNotFound = (id: string) =>
+  new HttpError(404, `Conversation ${id} not found`);
+const noChatbot = (workspaceId: string) =>
+  new HttpError(404, `Workspace ${workspaceId} has no chatbot`);
+const notAnAttachment = (path: string) =>
+  new HttpError(400, `Attachment ${path} was not uploaded to this conversation`);
+
+/** The conversation as clients read it, enriched, in the same transaction. */
+async function readBack(trx: Kysely<Database>, row: ConversationRow): Promise<Conversation> {
+  const conversation = await findConversation(trx, row.workspaceId, row.id);
+  if (!conversation) throw new Error(`Conversation ${row.id} cannot be read back`);
+  return conversation;
+}
+
+/** The workspace's conversation, locked; 404 when the workspace has none of that id. */
+async function lockWorkspaceConversation(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  conversationId: string,
+): Promise<ConversationRow> {
+  const row = await lockConversation(trx, conversationId);
+  if (!row || row.workspaceId !== workspaceId) throw conversationNotFound(conversationId);
+  return row;
+}
+
+/**
+ * Attachments are files uploaded to `attachments/{conversationId}/…` (spec §3 path shapes):
+ * a message may only carry files of its own conversation, and carries what storage recorded of
+ * them (name, type, size), never what the client claims.
+ */
+async function storedAttachments(
+  trx: Kysely<Database>,
+  conversationId: string,
+  requested: { path: string }[] | undefined,
+  urlOf: (path: string) => string,
+): Promise<MessageAttachment[]> {
+  const paths = [...new Set((requested ?? []).map((attachment) => attachment.path))];
+  if (paths.length === 0) return [];
+  const folder = `attachments/${conversationId}/`;
+  const outside = paths.find((path) => !path.startsWith(folder));
+  if (outside !== undefined) throw notAnAttachment(outside);
+  const rows = await trx
+    .selectFrom('storedFiles')
+    .selectAll()
+    .where('path', 'in', paths)
+    .where('kind', '=', 'attachment')
+    .execute();
+  const byPath = new Map(rows.map((row) => [row.path, row]));
+  return paths.map((path) => {
+    const row = byPath.get(path);
+    if (!row) throw notAnAttachment(path);
+    return {
+      path: row.path,
+      url: urlOf(row.path),
+      originalName: row.originalName,
+      contentType: row.contentType,
+      size: row.size,
+    };
+  });
+}
+
+/** Stores a message in the locked conversation and makes it the conversation's last. */
+async function addMessage(
+  trx: Kysely<Database>,
+  conversation: ConversationRow,
+  message: NewMessage,
+  now: Date,
+) {
+  const row = await insertMessage(trx, conversation, message);
+  const updated = await recordConversationMessage(trx, conversation, row, now);
+  return { message: toMessage(row), conversation: updated };
+}
+
+/**
+ * An agent takes the conversation over (spec §2 chat takeover): they join agentIds, from when
+ * on the bot stays silent, and the conversation is open again (reason 'takeover'; 'reopened'
+ * when it had been resolved). Taking over again changes nothing.
+ */
+async function takeOver(
+  trx: Kysely<Database>,
+  row: ConversationRow,
+  agentId: string,
+  now: Date,
+): Promise<ConversationRow> {
+  if (row.status === 'open' && row.agentIds.includes(agentId)) return row;
+  const reason: StatusChange['reason'] = row.status === 'resolved' ? 'reopened' : 'takeover';
+  return changeConversationStatus(
+    trx,
+    row,
+    { status: 'open', reason, changedBy: agentId, agentId },
+    now,
+  );
+}
+
+export interface ConversationCall {
+  workspaceId: string;
+  conversationId: string;
+  /** The signed-in agent (an admin of the workspace, checked by the caller). */
+  agentId: string;
+}
+
+/** POST /api/user/take-over-conversation. */
+export async function takeOverConversation(
+  trx: Kysely<Database>,
+  { workspaceId, conversationId, agentId }: ConversationCall,
+  now: Date,
+): Promise<Conversation> {
+  const row = await lockWorkspaceConversation(trx, workspaceId, conversationId);
+  return readBack(trx, await takeOver(trx, row, agentId, now));
+}
+
+/** spec §7 POST /api/user/messages: role agent; sending also takes the conversation over. */
+export async function sendAgentMessage(
+  trx: Kysely<Database>,
+  call: ConversationCall & {
+    content: string;
+    form?: Record<string, string>;
+    attachments?: { path: string }[];
+  },
+  urlOf: (path: string) => string,
+  now: Date,
+): Promise<Message> {
+  const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
+  const attachments = await storedAttachments(trx, locked.id, call.attachments, urlOf);
+  const row = await takeOver(trx, locked, call.agentId, now);
+  const { message } = await addMessage(
+    trx,
+    row,
+    { role: 'agent', senderId: call.agentId, content: call.content, form: call.form, attachments },
+    now,
+  );
+  return message;
+}
+
+/** spec §7 POST /api/user/resolve-conversation; resolving a resolved one changes nothing. */
+export async function resolveConversation(
+  trx: Kysely<Database>,
+  { workspaceId, conversationId, agentId }: ConversationCall,
+  now: Date,
+): Promise<Conversation> {
+  const row = await lockWorkspaceConversation(trx, workspaceId, conversationId);
+  if (row.status === 'resolved') return readBack(trx, row);
+  const resolved = await changeConversationStatus(
+    trx,
+    row,
+    { status: 'resolved', reason: 'resolved', changedBy: agentId },
+    now,
+  );
+  return readBack(trx, resolved);
+}
+
+/** spec §7 POST /api/user/seen-message: how many of the messages the agent has seen. */
+export async function markMessagesSeen(
+  trx: Kysely<Database>,
+  call: ConversationCall & { messagesSeenCount: number },
+): Promise<Conversation> {
+  const row = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
+  return readBack(trx, await setMessagesSeenCount(trx, row, call.agentId, call.messagesSeenCount));
+}
+
+/**
+ * The visitor's current conversation, locked: their latest one unless it was resolved; then
+ * (or at their first message) a new one with the chatbot whose widget they opened, else the
+ * workspace's first.
+ */
+export async function currentConversationOfCustomer(
+  trx: Kysely<Database>,
+  customer: CustomerRow,
+  now: Date,
+): Promise<ConversationRow> {
+  const latest = await lockLatestConversationOfCustomer(trx, customer.id);
+  if (latest && latest.status !== 'resolved') return latest;
+  let chatbotId = customer.chatbotId;
+  if (!chatbotId) {
+    const first = await trx
+      .selectFrom('chatbots')
+      .select('id')
+      .where('workspaceId', '=', customer.workspaceId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!first) throw noChatbot(customer.workspaceId);
+    chatbotId = first.id;
+  }
+  return insertConversation(
+    trx,
+    { workspaceId: customer.workspaceId, chatbotId, customerId: customer.id },
+    now,
+  );
+}
+
+/**
+ * POST /api/widget/messages: the customer's message, in their current conversation (created
+ * on the first message, or after the last was resolved). Returns whether the bot should answer:
+ * only in an open conversation no agent has taken over.
+ */
+export async function postCustomerMessage(
+  trx: Kysely<Database>,
+  customer: CustomerRow,
+  request: { content: string; attachments?: { path: string }[] },
+  urlOf: (path: string) => string,
+  now: Date,
+): Promise<{ message: Message; botShouldAnswer: boolean }> {
+  const current = await currentConversationOfCustomer(trx, customer, now);
+  const attachments = await storedAttachments(trx, current.id, request.attachments, urlOf);
+  const { message, conversation } = await addMessage(
+    trx,
+    current,
+    { role: 'user', senderId: customer.id, content: request.content, attachments },
+    now,
+  );
+  return {
+    message,
+    botShouldAnswer: conversation.status === 'open' && conversation.agentIds.length === 0,
+  };
+}
+
+/**
+ * The bot's answer to a customer's message, in its own transaction after the customer's
+ * message committed. Dropped when an agent took the conversation over (or it was resolved, or
+ * handed off) while the bot was thinking. A handoff sets the conversation pending: it goes to
+ * the top of the takeover list.
+ */
+export async function storeBotReply(
+  trx: Kysely<Database>,
+  conversationId: string,
+  reply: BotReply,
+  now: Date,
+): Promise<Message | undefined> {
+  const row = await lockConversation(trx, conversationId);
+  if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
+  const { message, conversation } = await addMessage(
+    trx,
+    row,
+    { role: 'bot', senderId: row.chatbotId, content: reply.content },
+    now,
+  );
+  if (reply.kind === 'handoff') {
+    await changeConversationStatus(
+      trx,
+      conversation,
+      {
+        status: 'pending',
+        reason: reply.reason === 'asked-for-person' ? 'handoff' : 'not-confident',
+        changedBy: null,
+      },
+      now,
+    );
+  }
+  return message;
+}
+
+/**
+ * POST /api/widget/handoff: the customer asks for a person. The bot says so politely and the
+ * conversation waits (pending) at the top of the takeover list. Already waiting, or with an
+ * agent in it: nothing changes.
+ */
+export async function requestHandoff(
+  trx: Kysely<Database>,
+  customer: CustomerRow,
+  now: Date,
+): Promise<Conversation> {
+  const row = await currentConversationOfCustomer(trx, customer, now);
+  if (row.status === 'pending' || row.agentIds.length > 0) return readBack(trx, row);
+  const { conversation } = await addMessage(
+    trx,
+    row,
+    // The bot's own words when a customer asks it for a person.
+    { role: 'bot', senderId: row.chatbotId, content: handoffMessages['asked-for-person'] },
+    now,
+  );
+  const pending = await changeConversationStatus(
+    trx,
+    conversation,
+    { status: 'pending', reason: 'handoff', changedBy: null },
+    now,
+  );
+  return readBack(trx, pending);
+}
