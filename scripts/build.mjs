@@ -1,5 +1,5 @@
-// Builds every app for production: the Node packages with swc, the shell and each remote with
-// webpack (two at a time). Without --force, a package whose inputs have not changed is skipped.
+// Builds every app for production: the Node packages with swc, the shell, each remote and the
+// widget with webpack (two at a time). Without --force, a package whose inputs have not changed is skipped.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import {
   run,
   runLimited,
   webApps,
+  widget,
 } from './workspace.mjs';
 
 const compressible = /\.(js|json|html|svg|css|txt)$/;
@@ -39,7 +40,7 @@ export async function build({ force: rebuildAll = false } = {}) {
     markBuilt(pkg);
   }
   await runLimited(
-    webApps.filter(stale).map((app) => async () => {
+    [...webApps, widget].filter(stale).map((app) => async () => {
       console.log(`Building ${app}…`);
       await run('npx', ['webpack', '--mode', 'production'], {
         cwd: new URL(`../${app}/`, import.meta.url),

@@ -2,7 +2,7 @@
 // restarted when its code changes.
 import { spawn } from 'node:child_process';
 import { build } from './build.mjs';
-import { root, webApps } from './workspace.mjs';
+import { root, webApps, widget } from './workspace.mjs';
 
 await build();
 const children = [
@@ -25,7 +25,7 @@ const children = [
       },
     ),
   ),
-  ...webApps.map((app) =>
+  ...[...webApps, widget].map((app) =>
     spawn('npx', ['webpack', '--mode', 'development', '--watch'], {
       cwd: `${root}/${app}`,
       stdio: 'inherit',

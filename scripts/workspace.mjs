@@ -17,10 +17,12 @@ export const remotes = [
   'mfe-settings',
 ];
 export const webApps = ['shell', ...remotes];
+/** The customer chat widget: webpack without Module Federation (a loader for any site, and its window). */
+export const widget = 'widget';
 /** Packages compiled by swc for Node, in dependency order. */
 export const nodePackages = ['shared-sdk', 'api'];
 /** Every package with a tsconfig. */
-export const typedPackages = ['shared-sdk', 'shared-ui', ...webApps, 'api', 'e2e'];
+export const typedPackages = ['shared-sdk', 'shared-ui', ...webApps, widget, 'api', 'e2e'];
 
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {

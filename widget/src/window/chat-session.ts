@@ -1,0 +1,371 @@
+import { ApiError } from 'shared-sdk';
+import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
+import type {
+  Conversation,
+  CustomerIdentity,
+  Message,
+  StoredFile,
+  WidgetChatbot,
+} from 'shared-sdk/schemas';
+import type { ReceivedMessage } from '../frame-messages';
+import type { VisitorTokenStore } from './visitor-token';
+import type { WidgetApi } from './widget-api';
+
+/** How long "is typing…" shows after the customer's message if no answer comes. */
+export const replyWaitMs = 45_000;
+
+/** What failed last, for the window to say (with the server's own message when there is one). */
+export type ChatErrorKind = 'start' | 'send' | 'upload' | 'handoff' | 'details';
+
+export interface ChatError {
+  kind: ChatErrorKind;
+  /** The API's message (e.g. 'Please enter a valid e-mail address'), when the API answered. */
+  serverMessage?: string;
+}
+
+/** A message the customer sent that the server has not stored yet. */
+export interface OutgoingMessage {
+  localId: string;
+  content: string;
+  imageName?: string;
+}
+
+export interface ChatState {
+  phase: 'starting' | 'ready' | 'failed';
+  chatbot: WidgetChatbot | null;
+  /** The conversation the window shows; null before the first message (or after "start new"). */
+  conversationId: string | null;
+  /** Its document, as the session, the messages call or the live query last told it. */
+  conversation: Conversation | null;
+  /** Stored messages by timestamp. */
+  messages: Message[];
+  outgoing: OutgoingMessage[];
+  uploading: boolean;
+  /** The visitor asked for a person and the conversation is not pending yet. */
+  handoffRequested: boolean;
+  /** The customer wrote last and the bot is expected to answer: "is typing…". */
+  awaitingReply: boolean;
+  /** Live updates of the conversation: `off` until there is one. */
+  live: 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
+  /** The browser's network state. */
+  online: boolean;
+  /** What the visitor told about themselves (the details form starts from it). */
+  customer: CustomerIdentity;
+  savingDetails: boolean;
+  error: ChatError | null;
+}
+
+export interface ChatSession {
+  readonly state: ChatState;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: ChatState) => void): () => void;
+  /** Opens the session (resuming the stored visitor), then the current conversation. */
+  start(): Promise<void>;
+  /** Sends a message; false when it failed (the window keeps the text for another try). */
+  send(content: string, attachments?: StoredFile[]): Promise<boolean>;
+  /** Uploads an image, then sends it with `content`. */
+  sendImage(file: File, content: string): Promise<boolean>;
+  handoff(): Promise<void>;
+  /** Updates who the visitor is (the details form, the page's `Parley.identify`). */
+  identify(identity: CustomerIdentity): Promise<boolean>;
+  /** After a resolved conversation: an empty window, and the next message opens a new one. */
+  startNew(): void;
+  setOnline(online: boolean): void;
+  dismissError(): void;
+}
+
+export interface ChatSessionOptions {
+  workspaceId: string;
+  chatbotId?: string;
+  api: WidgetApi;
+  live: LiveClient;
+  tokens: VisitorTokenStore;
+  /** A message from the bot or an agent arrived live (for the page's `message` event). */
+  onReceived?: (message: ReceivedMessage) => void;
+  online?: boolean;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+}
+
+const byTimestamp = (a: Message, b: Message) =>
+  a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.id < b.id ? -1 : 1;
+
+const serverMessage = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 ? error.serverMessage : undefined;
+
+/** The window's state and what the visitor can do, without any DOM (the view renders it). */
+export function createChatSession(options: ChatSessionOptions): ChatSession {
+  const { api, live, tokens, workspaceId, chatbotId } = options;
+  const schedule = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
+  const cancel =
+    options.clearTimeout ??
+    ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined));
+  const listeners = new Set<(state: ChatState) => void>();
+  let state: ChatState = {
+    phase: 'starting',
+    chatbot: null,
+    conversationId: null,
+    conversation: null,
+    messages: [],
+    outgoing: [],
+    uploading: false,
+    handoffRequested: false,
+    awaitingReply: false,
+    live: 'off',
+    online: options.online ?? true,
+    customer: {},
+    savingDetails: false,
+    error: null,
+  };
+  /** Messages the window has shown: only others are "received" (the page's `message` event). */
+  const known = new Set<string>();
+  let unfollow: (() => void) | null = null;
+  let replyTimer: unknown;
+  let nextLocalId = 1;
+  let started: Promise<void> | null = null;
+
+  function update(patch: Partial<ChatState>) {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener(state);
+  }
+
+  function expectReply(expected: boolean) {
+    cancel(replyTimer);
+    replyTimer = undefined;
+    if (expected) replyTimer = schedule(() => update({ awaitingReply: false }), replyWaitMs);
+    if (state.awaitingReply !== expected) update({ awaitingReply: expected });
+  }
+
+  /** The bot answers only a conversation no person has been asked for or has taken over. */
+  const botAnswers = (conversation: Conversation | null) =>
+    !conversation || (conversation.status === 'open' && conversation.agentIds.length === 0);
+
+  function mergeMessages(incoming: readonly Message[], announce: boolean) {
+    const byId = new Map(state.messages.map((message) => [message.id, message]));
+    let answered = false;
+    for (const message of incoming) {
+      byId.set(message.id, message);
+      if (known.has(message.id)) continue;
+      known.add(message.id);
+      if (message.role === 'user') continue;
+      answered = true;
+      if (announce) {
+        options.onReceived?.({
+          id: message.id,
+          conversationId: message.conversationId,
+          role: message.role,
+          content: message.content,
+          timestamp: message.timestamp,
+        });
+      }
+    }
+    update({ messages: [...byId.values()].sort(byTimestamp) });
+    if (answered) expectReply(false);
+  }
+
+  function setConversation(conversation: Conversation | null) {
+    const handoffRequested =
+      state.handoffRequested &&
+      conversation?.status !== 'pending' &&
+      conversation?.status !== 'resolved';
+    update({ conversation, handoffRequested });
+    if (!botAnswers(conversation)) expectReply(false);
+  }
+
+  const liveStatus = (status: LiveState['status']): ChatState['live'] =>
+    status === 'loading' ? 'connecting' : status === 'error' ? 'failed' : status;
+
+  /** Live updates of the conversation: its messages and its own document (status, agents). */
+  function follow(conversationId: string) {
+    unfollow?.();
+    const messagesQuery: LiveQuery = { collection: 'messages', workspaceId, conversationId };
+    const conversationQuery: LiveQuery = {
+      collection: 'conversations',
+      workspaceId,
+      where: [{ field: 'id', op: '==', value: conversationId }],
+    };
+    const stopMessages = live.subscribe(messagesQuery, (live) => {
+      if (state.conversationId !== conversationId) return;
+      if (live.status === 'live') mergeMessages(live.docs as unknown as Message[], true);
+      update({ live: liveStatus(live.status) });
+    });
+    const stopConversation = live.subscribe(conversationQuery, (live) => {
+      if (state.conversationId !== conversationId || live.status !== 'live') return;
+      const doc = live.docs.find((item) => item.id === conversationId);
+      if (doc) setConversation(doc as unknown as Conversation);
+    });
+    unfollow = () => {
+      stopMessages();
+      stopConversation();
+    };
+  }
+
+  function show(conversationId: string | null) {
+    if (conversationId === state.conversationId) return;
+    unfollow?.();
+    unfollow = null;
+    known.clear();
+    update({
+      conversationId,
+      conversation: null,
+      messages: [],
+      handoffRequested: false,
+      live: conversationId ? 'connecting' : 'off',
+    });
+    expectReply(false);
+    if (conversationId) follow(conversationId);
+  }
+
+  async function openSession(customer?: CustomerIdentity) {
+    const request = {
+      workspaceId,
+      ...(chatbotId ? { chatbotId } : {}),
+      ...(customer ? { customer } : {}),
+    };
+    try {
+      return await api.startSession(request);
+    } catch (error) {
+      // A token the server no longer knows (its customer was deleted): start as a new visitor.
+      if (!(error instanceof ApiError) || error.status !== 401 || !tokens.get()) throw error;
+      tokens.clear();
+      return api.startSession(request);
+    }
+  }
+
+  function keepToken(token: string) {
+    const changed = token !== tokens.get();
+    tokens.set(token);
+    if (changed) void live.reauthenticate();
+  }
+
+  async function begin() {
+    update({ phase: 'starting', error: null });
+    try {
+      const session = await openSession();
+      keepToken(session.visitorToken);
+      update({ chatbot: session.chatbot });
+      if (session.conversation) {
+        const current = await api.conversation();
+        if (current.conversation) {
+          show(current.conversation.id);
+          update({ customer: customerOf(current.conversation) });
+          setConversation(current.conversation);
+          // What the visitor saw before this page load is not news for the page's `message` event.
+          mergeMessages(current.messages, false);
+          expectReply(false);
+        }
+      }
+      update({ phase: 'ready' });
+    } catch (error) {
+      started = null;
+      update({ phase: 'failed', error: { kind: 'start', serverMessage: serverMessage(error) } });
+      throw error;
+    }
+  }
+
+  /** Every call waits for the session: it carries the visitor token. */
+  const ready = () => (started ??= begin());
+
+  return {
+    get state() {
+      return state;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: () => ready().catch(() => undefined),
+
+    async send(content, attachments = []) {
+      const text = content.trim();
+      if (!text && attachments.length === 0) return false;
+      const outgoing: OutgoingMessage = {
+        localId: `local-${nextLocalId++}`,
+        content: text,
+        imageName: attachments[0]?.originalName,
+      };
+      update({ outgoing: [...state.outgoing, outgoing], error: null });
+      const done = () => state.outgoing.filter((item) => item !== outgoing);
+      try {
+        await ready();
+        const message = await api.sendMessage({
+          content: text,
+          ...(attachments.length ? { attachments: attachments.map(({ path }) => ({ path })) } : {}),
+        });
+        // The first message (or the first after a resolved one) opened a new conversation.
+        show(message.conversationId);
+        update({ outgoing: done() });
+        mergeMessages([message], false);
+        // The answer may have come live before this response did.
+        expectReply(botAnswers(state.conversation) && state.messages.at(-1)?.role === 'user');
+        return true;
+      } catch (error) {
+        update({ outgoing: done(), error: { kind: 'send', serverMessage: serverMessage(error) } });
+        return false;
+      }
+    },
+
+    async sendImage(file, content) {
+      update({ uploading: true, error: null });
+      let stored: StoredFile;
+      try {
+        await ready();
+        stored = await api.uploadAttachment(file, file.name);
+      } catch (error) {
+        update({
+          uploading: false,
+          error: { kind: 'upload', serverMessage: serverMessage(error) },
+        });
+        return false;
+      }
+      update({ uploading: false });
+      return this.send(content, [stored]);
+    },
+
+    async handoff() {
+      update({ handoffRequested: true, error: null });
+      try {
+        await ready();
+        await api.handoff();
+        expectReply(false);
+      } catch (error) {
+        update({
+          handoffRequested: false,
+          error: { kind: 'handoff', serverMessage: serverMessage(error) },
+        });
+      }
+    },
+
+    async identify(identity) {
+      update({ savingDetails: true, error: null });
+      try {
+        await ready();
+        const session = await openSession(identity);
+        keepToken(session.visitorToken);
+        update({ savingDetails: false, customer: { ...state.customer, ...identity } });
+        return true;
+      } catch (error) {
+        update({
+          savingDetails: false,
+          error: { kind: 'details', serverMessage: serverMessage(error) },
+        });
+        return false;
+      }
+    },
+
+    startNew() {
+      show(null);
+    },
+    setOnline(online) {
+      if (state.online !== online) update({ online });
+    },
+    dismissError() {
+      if (state.error) update({ error: null });
+    },
+  };
+}
+
+function customerOf(conversation: Conversation): CustomerIdentity {
+  const { firstName, lastName, email, orderId } = conversation.customer;
+  return { firstName, lastName, email: email ?? '', orderId: orderId ?? '' };
+}

@@ -1,0 +1,432 @@
+import type { i18n } from 'i18next';
+import { storedImageSources } from 'shared-sdk';
+import type { Message, MessageAttachment } from 'shared-sdk/schemas';
+import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-session';
+import { readableTextColor } from './message-colors';
+
+export interface ChatViewOptions {
+  session: ChatSession;
+  i18n: i18n;
+  /** Framed by the loader: the window has a close button (and Escape closes it). */
+  onClose?: () => void;
+  /** A local (blob:) URL of an attachment: downloading it takes the visitor token. */
+  loadAttachment: (attachment: MessageAttachment) => Promise<string>;
+}
+
+export interface ChatView {
+  /** Renders everything again (after a locale change). */
+  refresh(): void;
+  /** The window was shown: the text box gets the focus. */
+  focus(): void;
+}
+
+type Props = Record<string, string | boolean | undefined>;
+
+/** A DOM element with attributes (`true` sets an empty attribute, false/undefined none). */
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === true) element.setAttribute(name, '');
+    else if (typeof value === 'string') element.setAttribute(name, value);
+  }
+  element.append(...children);
+  return element;
+}
+
+const attachIcon =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21.4 11.6 12.8 20.2a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9"/></svg>';
+const closeIcon =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>';
+
+const errorKeys = {
+  start: 'startFailed',
+  send: 'sendFailed',
+  upload: 'uploadFailed',
+  handoff: 'handoffFailed',
+  details: 'detailsFailed',
+} as const;
+
+/**
+ * The chat window: a header with the chatbot's name and photo, the conversation (the customer on
+ * the right in the chatbot's message colour; bot and agent on the left, each labelled), the text
+ * box (Enter sends, Shift+Enter starts a new line), an image button, "Talk to a person", the
+ * visitor's details form, and what is going on (sending, typing, offline, resolved, errors).
+ */
+export function mountChatView(root: HTMLElement, options: ChatViewOptions): ChatView {
+  const { session, i18n } = options;
+  const t = i18n.t.bind(i18n);
+
+  // Header.
+  const avatar = h('span', { class: 'avatar', 'aria-hidden': 'true' });
+  const title = h('h1', { class: 'title' });
+  const detailsToggle = h('button', {
+    type: 'button',
+    class: 'header-button',
+    'aria-expanded': 'false',
+    'aria-controls': 'parley-details',
+  });
+  const closeButton = h('button', { type: 'button', class: 'header-button icon' });
+  closeButton.innerHTML = closeIcon;
+  const header = h('header', { class: 'header' }, avatar, title, detailsToggle);
+  if (options.onClose) header.append(closeButton);
+
+  // The visitor's details.
+  const field = (name: string, type: string, maxLength: string, autocomplete: string) => {
+    const input = h('input', {
+      id: `parley-${name}`,
+      name,
+      type,
+      maxlength: maxLength,
+      autocomplete,
+    });
+    const label = h('label', { for: input.id });
+    return { input, label, row: h('div', { class: 'field' }, label, input) };
+  };
+  const fields = {
+    firstName: field('firstName', 'text', '120', 'given-name'),
+    lastName: field('lastName', 'text', '120', 'family-name'),
+    email: field('email', 'email', '254', 'email'),
+    orderId: field('orderId', 'text', '120', 'off'),
+  };
+  const saveDetails = h('button', { type: 'submit', class: 'primary' });
+  const cancelDetails = h('button', { type: 'button', class: 'secondary' });
+  const detailsHeading = h('h2', { id: 'parley-details-heading' });
+  const details = h(
+    'form',
+    { class: 'details', id: 'parley-details', 'aria-labelledby': detailsHeading.id, hidden: true },
+    detailsHeading,
+    ...Object.values(fields).map(({ row }) => row),
+    h('div', { class: 'row' }, saveDetails, cancelDetails),
+  );
+
+  // What is going on.
+  const connection = h('p', { class: 'notice', role: 'status' });
+  const flash = h('p', { class: 'notice success', role: 'status' });
+  const status = h('div', { class: 'status' });
+  const messageList = h('ol', { class: 'messages', role: 'log', 'aria-live': 'polite' });
+  const typing = h('p', { class: 'typing', role: 'status' });
+  const errorText = h('span');
+  const dismissError = h('button', { type: 'button', class: 'link' });
+  const retry = h('button', { type: 'button', class: 'secondary' });
+  const error = h('div', { class: 'error', role: 'alert' }, errorText, dismissError, retry);
+
+  // After the conversation.
+  const resolvedText = h('p');
+  const startNew = h('button', { type: 'button', class: 'primary' });
+  const resolved = h('div', { class: 'resolved' }, resolvedText, startNew);
+  const handoff = h('button', { type: 'button', class: 'secondary handoff' });
+  const pending = h('p', { class: 'pending', role: 'status' });
+  const actions = h('div', { class: 'actions' }, handoff, pending);
+
+  // The composer.
+  const text = h('textarea', { id: 'parley-text', rows: '1', maxlength: '5000' });
+  const textLabel = h('label', { for: text.id, class: 'visually-hidden' });
+  const file = h('input', { type: 'file', accept: 'image/*', hidden: true, tabindex: '-1' });
+  const attach = h('button', { type: 'button', class: 'icon attach' });
+  attach.innerHTML = attachIcon;
+  const send = h('button', { type: 'submit', class: 'primary send' });
+  const composer = h('form', { class: 'composer' }, textLabel, text, file, attach, send);
+
+  const chat = h(
+    'div',
+    { class: 'chat' },
+    header,
+    details,
+    connection,
+    flash,
+    status,
+    messageList,
+    typing,
+    error,
+    resolved,
+    actions,
+    composer,
+  );
+  root.replaceChildren(chat);
+
+  /** Message elements by id (or local id while sending): each is built once. */
+  let items = new Map<string, HTMLLIElement>();
+  let avatarUrl: string | null | undefined;
+  let localError: 'notImage' | null = null;
+
+  const formatTime = (timestamp: string) => {
+    const date = new Date(timestamp);
+    return Number.isNaN(date.getTime())
+      ? ''
+      : new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(date);
+  };
+
+  function authorOf(message: Message | OutgoingMessage, state: ChatState): string {
+    if (!('role' in message) || message.role === 'user') return t('roleUser');
+    if (message.role === 'agent') return t('roleAgent');
+    return t('roleBot', { name: state.chatbot?.name ?? '' });
+  }
+
+  /** The file's name at once; the image (or a link to the file) once it is downloaded. */
+  function attachmentNode(attachment: MessageAttachment): Node {
+    const name = attachment.originalName;
+    const box = h('span', { class: 'attachment' }, name);
+    options.loadAttachment(attachment).then(
+      (url) => {
+        const isImage = attachment.contentType.startsWith('image/');
+        const link = h('a', { href: url, target: '_blank', rel: 'noopener', download: name });
+        link.append(isImage ? h('img', { src: url, alt: name }) : name);
+        box.replaceChildren(link);
+      },
+      () => undefined, // The name stays: the file cannot be fetched now.
+    );
+    return box;
+  }
+
+  function messageItem(message: Message | OutgoingMessage, state: ChatState): HTMLLIElement {
+    const role = 'role' in message ? message.role : 'user';
+    const bubble = h('div', { class: 'bubble' });
+    if (message.content) bubble.append(h('p', { class: 'text' }, message.content));
+    if ('attachments' in message) bubble.append(...message.attachments.map(attachmentNode));
+    else if (message.imageName) bubble.append(h('p', { class: 'text' }, message.imageName));
+    const meta =
+      'timestamp' in message
+        ? h('time', { datetime: message.timestamp }, formatTime(message.timestamp))
+        : h('span', {}, t('sending'));
+    return h(
+      'li',
+      { class: `message ${role}${'localId' in message ? ' outgoing' : ''}` },
+      h('span', { class: 'author' }, authorOf(message, state)),
+      bubble,
+      h('span', { class: 'meta' }, meta),
+    );
+  }
+
+  /** Puts the list's items in order, touching only what changed (a screen reader reads new ones). */
+  function renderMessages(state: ChatState) {
+    const entries: [string, Message | OutgoingMessage][] = [
+      ...state.messages.map((message): [string, Message] => [message.id, message]),
+      ...state.outgoing.map((message): [string, OutgoingMessage] => [message.localId, message]),
+    ];
+    const next = new Map<string, HTMLLIElement>();
+    for (const [key, message] of entries)
+      next.set(key, items.get(key) ?? messageItem(message, state));
+    for (const [key, item] of items) if (!next.has(key)) item.remove();
+    let cursor = messageList.firstElementChild;
+    for (const item of next.values()) {
+      if (cursor === item) cursor = item.nextElementSibling;
+      else messageList.insertBefore(item, cursor);
+    }
+    const grew = next.size > items.size;
+    items = next;
+    if (grew) messageList.scrollTop = messageList.scrollHeight;
+  }
+
+  function renderHeader(state: ChatState) {
+    const chatbot = state.chatbot;
+    title.textContent = chatbot?.name ?? '';
+    document.title = chatbot ? t('title', { name: chatbot.name }) : t('loading');
+    if (chatbot) {
+      const color = chatbot.messageBackgroundColor;
+      chat.style.setProperty('--parley-color', color);
+      chat.style.setProperty('--parley-on-color', readableTextColor(color));
+    }
+    if (avatarUrl !== chatbot?.photoUrl) {
+      avatarUrl = chatbot?.photoUrl;
+      avatar.replaceChildren();
+      if (chatbot?.photoUrl) {
+        const { src, srcSet } = storedImageSources(chatbot.photoUrl, 36);
+        avatar.append(h('img', { src, srcset: srcSet, alt: '' }));
+      } else if (chatbot) {
+        avatar.append(chatbot.name.slice(0, 1).toUpperCase());
+      }
+    }
+  }
+
+  function errorMessage(error: ChatError): string {
+    const withServerText = error.kind === 'details' || error.kind === 'upload';
+    return withServerText && error.serverMessage ? error.serverMessage : t(errorKeys[error.kind]);
+  }
+
+  function render(state: ChatState) {
+    renderHeader(state);
+    const ready = state.phase === 'ready';
+    const conversation = state.conversation;
+    const isResolved = conversation?.status === 'resolved';
+    const isPending = conversation?.status === 'pending' || state.handoffRequested;
+    const hasAgent = (conversation?.agentIds.length ?? 0) > 0;
+
+    detailsToggle.textContent = t('yourDetails');
+    detailsToggle.hidden = !ready;
+    closeButton.setAttribute('aria-label', t('close'));
+    closeButton.title = t('close');
+    detailsHeading.textContent = t('yourDetails');
+    for (const [name, { label }] of Object.entries(fields)) {
+      label.textContent = t(name as keyof typeof fields);
+    }
+    saveDetails.textContent = state.savingDetails ? t('saving') : t('save');
+    saveDetails.disabled = state.savingDetails;
+    cancelDetails.textContent = t('cancel');
+
+    connection.textContent = !state.online
+      ? t('offline')
+      : state.live === 'reconnecting'
+        ? t('reconnecting')
+        : state.live === 'failed'
+          ? t('liveFailed')
+          : '';
+    connection.hidden = !connection.textContent;
+    flash.hidden = !flash.textContent;
+
+    status.textContent =
+      state.phase === 'starting'
+        ? t('loading')
+        : ready && state.messages.length === 0 && state.outgoing.length === 0
+          ? t('empty')
+          : '';
+    status.hidden = !status.textContent;
+    messageList.setAttribute('aria-label', t('messages'));
+    renderMessages(state);
+    typing.textContent =
+      state.awaitingReply && state.chatbot ? t('typing', { name: state.chatbot.name }) : '';
+    typing.hidden = !typing.textContent;
+
+    errorText.textContent = localError
+      ? t(localError)
+      : state.error
+        ? errorMessage(state.error)
+        : '';
+    error.hidden = !errorText.textContent;
+    retry.textContent = t('retry');
+    retry.hidden = state.phase !== 'failed';
+    dismissError.textContent = t('dismiss');
+    dismissError.hidden = state.phase === 'failed';
+
+    resolvedText.textContent = t('resolved');
+    startNew.textContent = t('startNew');
+    resolved.hidden = !ready || !isResolved;
+
+    handoff.textContent = t('talkToPerson');
+    handoff.hidden = !ready || !state.conversationId || isResolved || isPending || hasAgent;
+    pending.textContent = ready && isPending && !isResolved && !hasAgent ? t('pending') : '';
+    pending.hidden = !pending.textContent;
+    actions.hidden = handoff.hidden && pending.hidden;
+
+    composer.hidden = !ready || isResolved;
+    textLabel.textContent = t('messageLabel');
+    text.placeholder = t('placeholder');
+    attach.setAttribute('aria-label', state.uploading ? t('uploading') : t('attach'));
+    attach.title = t('attach');
+    attach.disabled = state.uploading;
+    const sending = state.outgoing.length > 0 || state.uploading;
+    send.textContent = sending ? t('sending') : t('send');
+    send.disabled = sending;
+  }
+
+  function refresh() {
+    items.forEach((item) => item.remove());
+    items = new Map();
+    avatarUrl = undefined;
+    render(session.state);
+  }
+
+  // What the visitor does.
+  async function submit() {
+    const content = text.value;
+    if (!content.trim() || send.disabled) return;
+    text.value = '';
+    resize();
+    if (!(await session.send(content)) && !text.value) {
+      text.value = content;
+      resize();
+    }
+  }
+  function resize() {
+    text.style.height = 'auto';
+    text.style.height = `${Math.min(text.scrollHeight, 120)}px`;
+  }
+  composer.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submit();
+  });
+  text.addEventListener('keydown', (event) => {
+    // Enter sends; Shift+Enter is a new line; Enter that ends an IME composition is neither.
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  });
+  text.addEventListener('input', resize);
+  attach.addEventListener('click', () => file.click());
+  file.addEventListener('change', async () => {
+    const picked = file.files?.[0];
+    file.value = '';
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) {
+      localError = 'notImage';
+      render(session.state);
+      return;
+    }
+    localError = null;
+    const caption = text.value;
+    text.value = '';
+    if (!(await session.sendImage(picked, caption)) && !text.value) text.value = caption;
+  });
+  handoff.addEventListener('click', () => void session.handoff());
+  startNew.addEventListener('click', () => {
+    session.startNew();
+    text.focus();
+  });
+  retry.addEventListener('click', () => void session.start());
+  dismissError.addEventListener('click', () => {
+    localError = null;
+    session.dismissError();
+    render(session.state);
+  });
+
+  function showDetails(open: boolean) {
+    details.hidden = !open;
+    detailsToggle.setAttribute('aria-expanded', String(open));
+    if (!open) return;
+    flash.textContent = '';
+    const customer = session.state.customer;
+    for (const [name, { input }] of Object.entries(fields)) {
+      input.value = customer[name as keyof typeof fields] ?? '';
+    }
+    fields.firstName.input.focus();
+  }
+  detailsToggle.addEventListener('click', () => showDetails(details.hidden));
+  cancelDetails.addEventListener('click', () => {
+    showDetails(false);
+    detailsToggle.focus();
+  });
+  details.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const identity = Object.fromEntries(
+      Object.entries(fields).map(([name, { input }]) => [name, input.value.trim()]),
+    );
+    if (await session.identify(identity)) {
+      showDetails(false);
+      flash.textContent = t('saved');
+      render(session.state);
+      detailsToggle.focus();
+    }
+  });
+
+  closeButton.addEventListener('click', () => options.onClose?.());
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    if (!details.hidden) {
+      showDetails(false);
+      detailsToggle.focus();
+    } else {
+      options.onClose?.();
+    }
+  });
+
+  session.subscribe(render);
+  render(session.state);
+  return {
+    refresh,
+    focus: () => text.focus(),
+  };
+}

@@ -1,0 +1,99 @@
+import { createLiveClient, liveSocketUrl } from 'shared-sdk/live';
+import type { CustomerIdentity } from 'shared-sdk/schemas';
+import { windowParams } from '../frame-messages';
+import { createAttachmentLoader } from './attachment-loader';
+import { createChatSession, type ChatSession } from './chat-session';
+import { mountChatView } from './chat-view';
+import { createI18n, supportedLocale } from './i18n';
+import { connectParent } from './parent-channel';
+import { visitorTokenStore } from './visitor-token';
+import { createWidgetApi } from './widget-api';
+
+const identityFields = ['firstName', 'lastName', 'email', 'orderId'] as const;
+
+/** Only the known fields, as strings: the page's `Parley.identify` may pass anything. */
+function identityFrom(value: unknown): CustomerIdentity {
+  const identity: CustomerIdentity = {};
+  if (typeof value !== 'object' || value === null) return identity;
+  for (const field of identityFields) {
+    const given = (value as Record<string, unknown>)[field];
+    if (typeof given === 'string') identity[field] = given.trim();
+  }
+  return identity;
+}
+
+export interface ChatWindowEnvironment {
+  /** The window's page: its URL, storage, network events, parent. */
+  window: Window;
+  fetch?: typeof fetch;
+  WebSocket?: typeof WebSocket;
+}
+
+/**
+ * Starts the chat window in `root`, from the page's query (what the loader read from its script
+ * tag). Null when the query names no workspace (the window says it is not set up).
+ */
+export function startChatWindow(
+  root: HTMLElement,
+  { window: win, fetch, WebSocket }: ChatWindowEnvironment,
+): ChatSession | null {
+  const params = new URLSearchParams(win.location.search);
+  const workspaceId = params.get(windowParams.workspaceId);
+  const i18n = createI18n(params.get(windowParams.locale));
+  const document = win.document;
+  document.documentElement.lang = i18n.language;
+  if (!workspaceId) {
+    root.textContent = i18n.t('notConfigured');
+    return null;
+  }
+
+  const tokens = visitorTokenStore(() => win.localStorage, workspaceId);
+  const getToken = () => tokens.get();
+  const live = createLiveClient({
+    // A visitor's socket: the server ignores any sign-in cookie of this site on it.
+    url: `${liveSocketUrl('', win.location.href)}?as=visitor`,
+    getToken,
+    ...(WebSocket ? { WebSocket } : {}),
+  });
+  const session = createChatSession({
+    workspaceId,
+    chatbotId: params.get(windowParams.chatbotId) ?? undefined,
+    api: createWidgetApi({ baseUrl: '', getToken, ...(fetch ? { fetch } : {}) }),
+    live,
+    tokens,
+    online: win.navigator.onLine,
+    onReceived: (message) => parent.post({ type: 'message', message }),
+  });
+  const parent = connectParent(win, params.get(windowParams.parentOrigin), {
+    identify: (identity) => void session.identify(identityFrom(identity)),
+    setLocale(locale) {
+      void i18n.changeLanguage(supportedLocale(locale)).then(() => {
+        document.documentElement.lang = i18n.language;
+        view.refresh();
+      });
+    },
+    visibility: (open) => {
+      if (open) view.focus();
+    },
+  });
+  const view = mountChatView(root, {
+    session,
+    i18n,
+    onClose: parent.framed ? () => parent.post({ type: 'close' }) : undefined,
+    loadAttachment: createAttachmentLoader({ getToken, ...(fetch ? { fetch } : {}) }),
+  });
+
+  // The launcher takes the chatbot's colour once the session tells it.
+  let toldChatbot = false;
+  session.subscribe(({ chatbot }) => {
+    if (!chatbot || toldChatbot) return;
+    toldChatbot = true;
+    parent.post({ type: 'chatbot', name: chatbot.name, color: chatbot.messageBackgroundColor });
+  });
+  win.addEventListener('online', () => session.setOnline(true));
+  win.addEventListener('offline', () => session.setOnline(false));
+
+  void session.start();
+  parent.post({ type: 'ready' });
+  return session;
+}

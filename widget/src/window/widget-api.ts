@@ -1,0 +1,45 @@
+import { createApiClient } from 'shared-sdk';
+import type {
+  Message,
+  StoredFile,
+  WidgetConversation,
+  WidgetMessageRequest,
+  WidgetSession,
+  WidgetSessionRequest,
+} from 'shared-sdk/schemas';
+
+/** The widget's calls (shared-sdk/schemas/widget.ts), with the visitor token once there is one. */
+export interface WidgetApi {
+  /** Starts a visitor, or resumes the stored one and updates the identity given. */
+  startSession(request: WidgetSessionRequest): Promise<WidgetSession>;
+  /** The visitor's current conversation and its messages, by timestamp. */
+  conversation(): Promise<WidgetConversation>;
+  /** Stores the customer's message (creating the conversation on the first one). */
+  sendMessage(request: WidgetMessageRequest): Promise<Message>;
+  /** Asks for a person: the conversation becomes pending. */
+  handoff(): Promise<unknown>;
+  /** Uploads an image to attach to the next message. */
+  uploadAttachment(file: Blob, fileName: string): Promise<StoredFile>;
+}
+
+export function createWidgetApi(options: {
+  /** The API's origin; the window is served by it, so '' (same origin). */
+  baseUrl: string;
+  getToken: () => string | null;
+  fetch?: typeof fetch;
+}): WidgetApi {
+  // The shared client: spec §7 retry rules (GET once on 408, 425, 429, 5xx…), §9 time-out, and
+  // spec §8 error codes on failures.
+  const client = createApiClient(options);
+  return {
+    startSession: (request) => client.post('/api/widget/sessions', request),
+    conversation: () => client.get('/api/widget/messages'),
+    sendMessage: (request) => client.post('/api/widget/messages', request),
+    handoff: () => client.post('/api/widget/handoff'),
+    uploadAttachment(file, fileName) {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      return client.upload('/api/widget/attachments', form);
+    },
+  };
+}
