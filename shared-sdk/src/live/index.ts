@@ -4,3 +4,4 @@ export * from './live-client';
 export { applyChanges, compareDocs, liveQueryKey } from './live-docs';
 export * from './live-api';
 export type * from '../schemas/live';
+export * from './use-live-docs';

@@ -321,11 +321,32 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 }
 
 let sharedLiveClient: LiveClient | null = null;
+let announceReady: ((client: LiveClient) => void) | undefined;
+let ready = new Promise<LiveClient>((resolve) => {
+  announceReady = resolve;
+});
 
 /** The shell creates the page's one live client (one socket per page, spec: live reads). */
 export function configureLiveClient(options: LiveClientOptions): LiveClient {
   sharedLiveClient?.close();
-  sharedLiveClient = createLiveClient(options);
+  const client = createLiveClient(options);
+  sharedLiveClient = client;
+  announceReady?.(client);
+  announceReady = undefined;
+  ready = Promise.resolve(client);
+  return client;
+}
+
+/**
+ * The page's live client once the shell has configured it: a remote's page may render before
+ * the shell has loaded live queries (it does so for every dashboard page).
+ */
+export function liveClientReady(): Promise<LiveClient> {
+  return ready;
+}
+
+/** The page's live client, or null before the shell has configured it. */
+export function configuredLiveClient(): LiveClient | null {
   return sharedLiveClient;
 }
 

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ColorModeSwitch, Container, up } from 'shared-ui';
 import { rememberWorkspace, useCurrentWorkspace } from '../features/dashboard/current-workspace';
-import { useAppSelector } from '../store/hooks';
+import { useAppSelector, useAppStore } from '../store/hooks';
+import { loadLive } from '../store/live';
 import { selectMemberships } from '../store/workspaces-slice';
 import type { LayoutProps } from './layouts';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
@@ -82,6 +84,12 @@ export function DashboardHeader() {
   const navigate = useNavigate();
   const memberships = useAppSelector(selectMemberships);
   const current = useCurrentWorkspace();
+  const store = useAppStore();
+  // Every dashboard page may read live data, the remotes' pages included (useLiveDocs waits for
+  // the page's live client): load live queries with the dashboard's frame.
+  useEffect(() => {
+    void loadLive(store);
+  }, [store]);
   const base = current ? `/dashboard/${current.workspaceId}` : undefined;
 
   const items = [

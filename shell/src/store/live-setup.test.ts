@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import type { SessionState } from 'shared-sdk';
 import { liveApi, liveClient } from 'shared-sdk/live';
-import { fakeLiveServer } from '../testing/fake-live-server';
+import { fakeLiveServer } from '@testing/fake-live-server';
 import { loadLive } from './live';
 import { configureLive } from './live-setup';
 import { makeStore } from './store';

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { liveApi, liveClient } from 'shared-sdk/live';
-import { connectFakeLive } from '../testing/fake-live-server';
+import { connectFakeLive } from '@testing/fake-live-server';
 import { loadLive } from './live';
 import { makeStore, signedOut } from './store';
 

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { buildAuthResponse, buildWorkspaceUser } from '../../testing/fixtures';
-import { connectFakeLive } from '../../testing/fake-live-server';
+import { connectFakeLive } from '@testing/fake-live-server';
 import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
 import { makeStore } from '../../store/store';
 import { fetchWorkspaces } from '../../store/workspaces-slice';

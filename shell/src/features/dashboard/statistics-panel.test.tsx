@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { LiveDoc } from 'shared-sdk/live';
-import { connectFakeLive } from '../../testing/fake-live-server';
+import { connectFakeLive } from '@testing/fake-live-server';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { StatisticsPanel } from './statistics-panel';
 

@@ -82,10 +82,12 @@ export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => [])
     sockets,
     /** The address of every socket opened. */
     urls,
+    /** The queries subscribed to now (the page's live reads). */
+    queries: () => subscriptions.map((subscription) => subscription.query),
     /** A commit on the server: every subscription to `collection` hears the changes. */
     async commit(collection: LiveQuery['collection'], changes: LiveChange[]) {
       committedAt += 1;
-      for (const { id, query, socket } of subscriptions) {
+      for (const { id, query, socket } of [...subscriptions]) {
         if (query.collection !== collection) continue;
         await act(async () => {
           socket.onmessage?.({
@@ -120,3 +122,5 @@ export function connectFakeLive(docs?: (query: LiveQuery) => LiveDoc[]) {
   });
   return server;
 }
+
+export type FakeLiveServer = ReturnType<typeof fakeLiveServer>;

@@ -1,0 +1,3 @@
+import { ChatTakeoverPage } from '../features/chat-takeover/chat-takeover-page';
+
+export default ChatTakeoverPage;

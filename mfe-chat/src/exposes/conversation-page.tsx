@@ -1,0 +1,3 @@
+import { ConversationPage } from '../features/conversation/conversation-page';
+
+export default ConversationPage;

@@ -1,0 +1,60 @@
+import type { LiveQuery } from 'shared-sdk';
+import type { Conversation, ConversationStatus } from 'shared-sdk/schemas';
+
+/** The list's filter tabs: every conversation, or those of one status. */
+export const takeoverFilters = ['all', 'pending', 'open', 'resolved'] as const;
+export type TakeoverFilter = (typeof takeoverFilters)[number];
+
+export const isTakeoverFilter = (value: string | null): value is TakeoverFilter =>
+  takeoverFilters.some((filter) => filter === value);
+
+/** How many conversations a page of the list holds; "Load more" asks for this many more. */
+export const pageSize = 25;
+/** The most a live query returns (shared-sdk liveQuerySchema). */
+export const maxLimit = 500;
+
+/**
+ * spec §2: pending conversations first, then by updatedAt descending. `isPending` is computed by
+ * the server (status = 'pending') so that the order is served by the takeover list index.
+ *
+ * "Load more" asks for a longer list in the same subscription rather than a second page after a
+ * startAfter cursor: conversations move up as they change, and pages cut at a fixed cursor would
+ * lose the ones that cross a page boundary.
+ */
+export function takeoverQuery(
+  workspaceId: string,
+  filter: TakeoverFilter,
+  limit: number,
+): LiveQuery {
+  return {
+    collection: 'conversations',
+    workspaceId,
+    ...(filter === 'all' ? {} : { where: [{ field: 'status', op: '==', value: filter }] }),
+    orderBy: [
+      { field: 'isPending', direction: 'desc' },
+      { field: 'updatedAt', direction: 'desc' },
+    ],
+    limit,
+  };
+}
+
+const isPending = (status: ConversationStatus) => status === 'pending';
+
+/**
+ * The same order on the client, from the documents' own status: a conversation that changes goes
+ * where it belongs at once, whether or not the document carries the computed field.
+ */
+export function compareConversations(a: Conversation, b: Conversation): number {
+  if (isPending(a.status) !== isPending(b.status)) return isPending(a.status) ? -1 : 1;
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** spec §3 messagesSeenCount per user: the messages this user has not seen yet (never negative). */
+export function unreadCount(
+  conversation: Pick<Conversation, 'messagesCount' | 'messagesSeenCount'>,
+  userId: string | undefined,
+): number {
+  const seen = userId ? (conversation.messagesSeenCount[userId] ?? 0) : 0;
+  return Math.max(0, conversation.messagesCount - seen);
+}

@@ -1,0 +1,291 @@
+import {
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { ApiError } from 'shared-sdk';
+import { messageContentSchema, sendMessageRequestSchema } from 'shared-sdk/schemas';
+import { Alert, Button, Spinner, Stack, TextAreaField, VisuallyHidden } from 'shared-ui';
+import { apiErrorMessage } from '../../components/api-error-message';
+import { Muted } from '../../components/chat-page';
+import { sendAgentMessage, uploadAttachment } from './conversation-api';
+import { formatSize } from './message-list';
+
+/** sendMessageRequestSchema: at most this many attachments per message. */
+export const maxAttachments = 10;
+
+const Form = styled.form`
+  display: grid;
+  gap: 12px;
+  textarea {
+    min-height: 88px;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  > button[type='submit'] {
+    margin-left: auto;
+  }
+`;
+
+/** The real control: out of sight but focusable; its label next to it looks like a button. */
+const FileInput = styled.input`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+  opacity: 0;
+  &:focus-visible + label {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+  &:disabled + label {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const Chosen = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 2px 4px 2px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.stroke};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    font-size: 0.875rem;
+    overflow-wrap: anywhere;
+  }
+  button {
+    min-height: 32px;
+    padding: 0 10px;
+  }
+`;
+
+type ComposerState =
+  | { status: 'editing' }
+  | { status: 'sending' }
+  | { status: 'sent' }
+  | { status: 'failed'; message: string; detail?: string };
+
+const sameFile = (a: File, b: File) =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/**
+ * The agent's reply (spec §7 POST /api/user/messages, role agent): text, attached files or both.
+ * Files are uploaded first to attachments/{conversationId}/…; a file already uploaded is not sent
+ * again when the message is retried. A failed send keeps what was written.
+ */
+export function Composer({
+  workspaceId,
+  conversationId,
+  botAnswering,
+}: {
+  workspaceId: string;
+  conversationId: string;
+  /** The current user has not taken the conversation over: the bot answers until they do. */
+  botAnswering: boolean;
+}) {
+  const { t } = useTranslation('conversation');
+  const { t: tCommon } = useTranslation('common');
+  const fileInputId = useId();
+  const noteId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // TextAreaField takes no ref: the form finds its field by name.
+  const focusContent = () => {
+    const field = formRef.current?.elements.namedItem('content');
+    if (field instanceof HTMLTextAreaElement) field.focus();
+  };
+  const uploaded = useRef(new Map<File, { path: string }>());
+  const [content, setContent] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [state, setState] = useState<ComposerState>({ status: 'editing' });
+  const sending = state.status === 'sending';
+
+  function addFiles(event: ChangeEvent<HTMLInputElement>) {
+    const picked = Array.from(event.target.files ?? []);
+    // Cleared, so that choosing the same file again (after removing it) is a change too.
+    event.target.value = '';
+    const next = [...files, ...picked.filter((file) => !files.some((f) => sameFile(f, file)))];
+    setFieldError(
+      next.length > maxAttachments
+        ? t('composer.tooManyFiles', { max: maxAttachments })
+        : undefined,
+    );
+    setFiles(next.slice(0, maxAttachments));
+  }
+
+  function removeFile(file: File) {
+    setFiles((current) => current.filter((candidate) => candidate !== file));
+    uploaded.current.delete(file);
+    focusContent();
+  }
+
+  /** Uploads the files not uploaded yet; throws the first failure with the file it was about. */
+  async function uploadAll(): Promise<{ path: string }[]> {
+    const attachments: { path: string }[] = [];
+    for (const file of files) {
+      let stored = uploaded.current.get(file);
+      if (!stored) {
+        try {
+          const { path } = await uploadAttachment(conversationId, file);
+          stored = { path };
+        } catch (error) {
+          throw Object.assign(new Error('upload failed'), { file, cause: error });
+        }
+        uploaded.current.set(file, stored);
+      }
+      attachments.push(stored);
+    }
+    return attachments;
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = messageContentSchema.safeParse(content);
+    if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
+    if (checked.data === '' && files.length === 0) {
+      // The schema's rule (content or attachments), said before anything is uploaded.
+      const empty = sendMessageRequestSchema.safeParse({
+        workspaceId,
+        conversationId,
+        content: '',
+        role: 'agent',
+      });
+      setFieldError(empty.success ? undefined : empty.error.issues[0]?.message);
+      focusContent();
+      return;
+    }
+    setFieldError(undefined);
+    setState({ status: 'sending' });
+    try {
+      const attachments = await uploadAll();
+      const request = sendMessageRequestSchema.parse({
+        workspaceId,
+        conversationId,
+        content: checked.data,
+        role: 'agent',
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
+      await sendAgentMessage(request);
+      setContent('');
+      setFiles([]);
+      uploaded.current.clear();
+      setState({ status: 'sent' });
+    } catch (failure) {
+      setState(failureState(failure));
+    }
+    focusContent();
+  }
+
+  function failureState(failure: unknown): ComposerState {
+    const file = failure instanceof Error && 'file' in failure ? (failure.file as File) : null;
+    const cause = file ? (failure as Error).cause : failure;
+    const detail =
+      cause instanceof ApiError && cause.serverMessage && cause.status !== 0
+        ? cause.serverMessage
+        : undefined;
+    if (file) {
+      return { status: 'failed', message: t('composer.uploadFailed', { name: file.name }), detail };
+    }
+    return {
+      status: 'failed',
+      message: apiErrorMessage(tCommon, cause, t('composer.sendFailed')),
+    };
+  }
+
+  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter (and Enter while composing with an input method) is a new line.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  }
+
+  return (
+    <Form ref={formRef} noValidate onSubmit={(event) => void send(event)} aria-busy={sending}>
+      {botAnswering ? <Muted id={noteId}>{t('composer.botAnswering')}</Muted> : null}
+      {state.status === 'failed' ? (
+        <Alert tone="error">
+          <Stack $gap={1}>
+            <span>{state.message}</span>
+            {state.detail ? <span>{state.detail}</span> : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <TextAreaField
+        label={t('composer.label')}
+        hint={t('composer.hint')}
+        name="content"
+        rows={3}
+        value={content}
+        readOnly={sending}
+        error={fieldError}
+        aria-describedby={botAnswering ? noteId : undefined}
+        onChange={(event) => {
+          setContent(event.target.value);
+          if (fieldError) setFieldError(undefined);
+          if (state.status === 'sent') setState({ status: 'editing' });
+        }}
+        onKeyDown={sendOnEnter}
+      />
+      {files.length > 0 ? (
+        <Chosen aria-label={t('composer.files')}>
+          {files.map((file) => (
+            <li key={`${file.name}:${file.size}:${file.lastModified}`}>
+              {file.name} ({formatSize(file.size)})
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={sending}
+                aria-label={t('composer.removeFile', { name: file.name })}
+                onClick={() => removeFile(file)}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </Chosen>
+      ) : null}
+      <Actions>
+        <FileInput
+          id={fileInputId}
+          type="file"
+          multiple
+          disabled={sending || files.length >= maxAttachments}
+          onChange={addFiles}
+        />
+        <Button as="label" htmlFor={fileInputId} $variant="secondary">
+          {t('composer.attach')}
+        </Button>
+        <Button type="submit" disabled={sending}>
+          {sending ? <Spinner /> : null}
+          {sending ? t('composer.sending') : t('composer.send')}
+        </Button>
+      </Actions>
+      <VisuallyHidden role="status">
+        {sending ? t('composer.sending') : state.status === 'sent' ? t('composer.sent') : ''}
+      </VisuallyHidden>
+    </Form>
+  );
+}

@@ -1,0 +1,251 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
+import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
+import { addTranslations, Alert, Loading, up, usePageTitle, useSession } from 'shared-ui';
+import { chatNamespace } from '../../components/chat-translations';
+import { customerName } from '../../components/customer-name';
+import { Muted, PageBody, PageHeader, SectionCard } from '../../components/chat-page';
+import { LoadFailed } from '../../components/load-failed';
+import { RelativeTime } from '../../components/relative-time';
+import { StatusBadge } from '../../components/status-badge';
+import { useApiGet } from '../../hooks/use-api-get';
+import { useLiveDocs } from 'shared-sdk/live';
+import { paths } from '../../paths';
+import { Composer } from './composer';
+import { workspaceMembersPath } from './conversation-api';
+import { CreateTicket } from './create-ticket';
+import { CustomerDetails } from './customer-details';
+import en from './en-US.json';
+import { MessageList } from './message-list';
+import { ResolveConversation } from './resolve-conversation';
+import { memberName } from './sender-names';
+import { TakeOver } from './take-over';
+import { useMarkSeen } from './use-mark-seen';
+
+addTranslations('conversation', en);
+
+const BackLink = styled(Link)`
+  justify-self: start;
+  font-weight: 600;
+`;
+
+const HeaderFacts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${up('lg')} {
+    grid-template-columns: minmax(0, 1fr) 300px;
+  }
+`;
+
+/** Messages in timestamp order (spec §3), the id breaking ties as the server does. */
+const byTimestamp = (a: Message, b: Message) =>
+  a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.id < b.id ? -1 : 1;
+
+/**
+ * /dashboard/:workspaceId/chat-takeover/:conversationId: the conversation's messages live, the
+ * customer, and what the agent does: take over, reply, resolve, create a ticket (spec §2).
+ */
+export function ConversationPage() {
+  const { t } = useTranslation('conversation');
+  const { t: tChat } = useTranslation(chatNamespace);
+  const { workspaceId = '', conversationId = '' } = useParams();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+
+  const conversationLive = useLiveDocs<Conversation>({
+    collection: 'conversations',
+    workspaceId,
+    where: [{ field: 'id', op: '==', value: conversationId }],
+  });
+  const conversation = conversationLive.docs.find((doc) => doc.id === conversationId);
+  const customerLive = useLiveDocs<Customer>(
+    conversation
+      ? {
+          collection: 'customers',
+          workspaceId,
+          where: [{ field: 'id', op: '==', value: conversation.customerId }],
+        }
+      : null,
+  );
+  // The customer's own document once it is read (it changes when they tell their name in the
+  // widget); until then the names the conversation carries.
+  const customer = customerLive.docs[0] ?? conversation?.customer;
+  const name = customer ? (customerName(customer) ?? tChat('anonymousUser')) : undefined;
+  usePageTitle(name ?? t('loadingTitle'));
+
+  // spec §8: an unknown conversation (or another workspace's) is 'Page Not Found: {path}'.
+  if (conversationLive.status === 'live' && !conversation) throw pageNotFound(pathname);
+
+  const backLink = (
+    <BackLink to={paths.chatTakeover.getHref(workspaceId)}>
+      <span aria-hidden="true">← </span>
+      {t('back')}
+    </BackLink>
+  );
+
+  if (!conversation || !name) {
+    return (
+      <PageBody aria-busy={conversationLive.status !== 'error'}>
+        <PageHeader title={t('loadingTitle')} before={backLink} />
+        {conversationLive.status === 'error' ? (
+          <LoadFailed message={t('loadFailed')} onRetry={conversationLive.retry} />
+        ) : (
+          <Loading label={t('loading')} />
+        )}
+      </PageBody>
+    );
+  }
+
+  return (
+    <LoadedConversation
+      key={conversation.id}
+      conversation={conversation}
+      customer={customer ?? conversation.customer}
+      name={name}
+      currentUserId={user?.id}
+      reconnecting={conversationLive.status === 'reconnecting'}
+      // The last known conversation stays on screen, with the error and a way to ask again.
+      failed={conversationLive.status === 'error' ? conversationLive.retry : undefined}
+      backLink={backLink}
+    />
+  );
+}
+
+function LoadedConversation({
+  conversation,
+  customer,
+  name,
+  currentUserId,
+  reconnecting,
+  failed,
+  backLink,
+}: {
+  conversation: Conversation;
+  customer: Pick<Customer, 'firstName' | 'lastName' | 'email' | 'orderId'>;
+  name: string;
+  currentUserId: string | undefined;
+  reconnecting: boolean;
+  /** Set when the conversation's live read failed: asks again. */
+  failed: (() => void) | undefined;
+  backLink: ReactNode;
+}) {
+  const { t } = useTranslation('conversation');
+  const { t: tChat } = useTranslation(chatNamespace);
+  const { workspaceId, id: conversationId } = conversation;
+  const messagesLive = useLiveDocs<Message>({
+    collection: 'messages',
+    workspaceId,
+    conversationId,
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+  });
+  const messages = useMemo(() => [...messagesLive.docs].sort(byTimestamp), [messagesLive.docs]);
+  const { state: members } = useApiGet<WorkspaceUser[]>(workspaceMembersPath(workspaceId));
+  const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
+  // Where the messages new to this reader began when they opened the page.
+  const [seenAtOpen] = useState(seenCount);
+  const firstUnseenId =
+    seenAtOpen > 0 && seenAtOpen < messages.length ? messages[seenAtOpen]?.id : undefined;
+
+  useMarkSeen({
+    workspaceId,
+    conversationId,
+    messagesCount: messagesLive.status === 'live' ? conversation.messagesCount : undefined,
+    seenCount,
+  });
+
+  const takenOver = currentUserId !== undefined && conversation.agentIds.includes(currentUserId);
+
+  function senderOf(message: Message): string {
+    if (message.role === 'user') return name;
+    if (message.role === 'bot') return tChat('roles.bot');
+    if (message.senderId === currentUserId) return tChat('you');
+    const member =
+      members.status === 'loaded'
+        ? members.data.find((candidate) => candidate.userId === message.senderId)
+        : undefined;
+    return member ? memberName(member) : tChat('roles.agent');
+  }
+
+  return (
+    <PageBody>
+      <PageHeader title={name} before={backLink}>
+        <HeaderFacts>
+          <StatusBadge status={conversation.status} />
+          <Muted as="span">
+            {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
+          </Muted>
+        </HeaderFacts>
+        <Actions>
+          <TakeOver
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            takenOver={takenOver}
+          />
+          {conversation.status === 'resolved' ? null : (
+            <ResolveConversation
+              workspaceId={workspaceId}
+              conversationId={conversationId}
+              customer={name}
+            />
+          )}
+          <CreateTicket
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            members={members}
+            currentUserId={currentUserId}
+          />
+        </Actions>
+      </PageHeader>
+      {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
+      {reconnecting || messagesLive.status === 'reconnecting' ? (
+        <Alert tone="info">{t('reconnecting')}</Alert>
+      ) : null}
+      <Columns>
+        <SectionCard as="section" aria-labelledby="messages-title">
+          <h2 id="messages-title">{t('messages.title')}</h2>
+          {messagesLive.status === 'error' ? (
+            <LoadFailed message={t('messages.loadFailed')} onRetry={messagesLive.retry} />
+          ) : null}
+          {messagesLive.status === 'loading' && messages.length === 0 ? (
+            <Loading label={t('messages.loading')} />
+          ) : null}
+          {messagesLive.status === 'live' && messages.length === 0 ? (
+            <Muted>{t('messages.empty')}</Muted>
+          ) : null}
+          {messages.length > 0 ? (
+            <MessageList
+              label={t('messages.label', { name })}
+              messages={messages}
+              firstUnseenId={firstUnseenId}
+              senderOf={senderOf}
+            />
+          ) : null}
+          <Composer
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            botAnswering={!takenOver}
+          />
+        </SectionCard>
+        <CustomerDetails customer={customer} />
+      </Columns>
+    </PageBody>
+  );
+}

@@ -1,0 +1,19 @@
+import 'i18next';
+import type { CommonResources } from 'shared-ui';
+import type chat from './components/en-US.json';
+import type chatTakeover from './features/chat-takeover/en-US.json';
+import type conversation from './features/conversation/en-US.json';
+
+// Keys are checked against the English JSON of every namespace this remote registers (one per
+// page, added by the page's module when it loads; `chat` by the shared building blocks).
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: CommonResources;
+      chat: typeof chat;
+      'chat-takeover': typeof chatTakeover;
+      conversation: typeof conversation;
+    };
+  }
+}

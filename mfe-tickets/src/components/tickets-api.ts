@@ -1,0 +1,68 @@
+import { apiClient, type WorkspaceUser } from 'shared-sdk';
+import type {
+  CreateTicketRequest,
+  Ticket,
+  TicketsChangedResponse,
+  TicketsWhere,
+  UpdateTicketRequest,
+} from 'shared-sdk/schemas';
+
+// The ticket calls of spec §7. The server checks workspace membership again on every one.
+
+export const createTicket = (request: CreateTicketRequest) =>
+  apiClient().post<Ticket>('/api/user/tickets', request);
+
+export const updateTicket = (request: UpdateTicketRequest) =>
+  apiClient().patch<Ticket>('/api/user/tickets', request);
+
+export const resolveTickets = (workspaceId: string, ticketIds: string[]) =>
+  apiClient().patch<TicketsChangedResponse>('/api/user/resolve-tickets', {
+    workspaceId,
+    ticketIds,
+  });
+
+export const followUpTickets = (workspaceId: string, ticketIds: string[], isFollowedUp = true) =>
+  apiClient().patch<TicketsChangedResponse>('/api/user/follow-up-tickets', {
+    workspaceId,
+    ticketIds,
+    isFollowedUp,
+  });
+
+/** The list query the "all" calls apply to: its workspace and status filter. */
+export interface LoadedTicketsQuery {
+  workspaceId: string;
+  where: TicketsWhere | undefined;
+}
+
+/** spec §5: resolve-all and follow-up-all fail with this when no query is loaded. */
+export const noQueryLoadedMessage = "Workspace doesn't exist";
+
+function requireLoaded(query: LoadedTicketsQuery | null): LoadedTicketsQuery {
+  if (!query) throw new Error(noQueryLoadedMessage);
+  return query;
+}
+
+/** Resolves every ticket the loaded list query's filter holds, not only the page shown. */
+export async function resolveTicketsAll(query: LoadedTicketsQuery | null) {
+  const { workspaceId, where } = requireLoaded(query);
+  return apiClient().patch<TicketsChangedResponse>('/api/user/resolve-tickets-all', {
+    workspaceId,
+    ...(where ? { where } : {}),
+  });
+}
+
+/** Marks for follow-up every ticket the loaded list query's filter holds. */
+export async function followUpTicketsAll(query: LoadedTicketsQuery | null) {
+  const { workspaceId, where } = requireLoaded(query);
+  return apiClient().patch<TicketsChangedResponse>('/api/user/follow-up-tickets-all', {
+    workspaceId,
+    ...(where ? { where } : {}),
+    isFollowedUp: true,
+  });
+}
+
+/** The workspace's members, who tickets can be assigned to (admins only, like the tickets pages). */
+export const workspaceMembersPath = (workspaceId: string) =>
+  `/api/user/users?workspaceId=${encodeURIComponent(workspaceId)}`;
+
+export type Member = Pick<WorkspaceUser, 'userId' | 'firstName' | 'lastName' | 'email' | 'status'>;

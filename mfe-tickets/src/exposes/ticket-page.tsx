@@ -1,0 +1,3 @@
+import { TicketPage } from '../features/ticket-detail/ticket-page';
+
+export default TicketPage;

@@ -1,0 +1,3 @@
+import { TicketsPage } from '../features/tickets-list/tickets-page';
+
+export default TicketsPage;

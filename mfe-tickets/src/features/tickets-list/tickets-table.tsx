@@ -1,0 +1,176 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Ticket } from 'shared-sdk/schemas';
+import { DataTable, VisuallyHidden } from 'shared-ui';
+import { FormattedDateTime } from '../../components/formatted-date';
+import { FollowUpBadge, StatusBadge } from '../../components/ticket-badges';
+import {
+  assigneeName,
+  ticketRecipient,
+  ticketSubject,
+  type LinkedConversation,
+} from '../../components/ticket-text';
+import type { Member } from '../../components/tickets-api';
+import { ticketsNamespace } from '../../components/tickets-translations';
+import { paths } from '../../paths';
+
+const Row = styled.tr<{ $selected: boolean }>`
+  background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -3px;
+  }
+  a {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Checkbox = styled.input`
+  width: 18px;
+  height: 18px;
+  margin: 0;
+  cursor: pointer;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+export interface TicketsTableProps {
+  workspaceId: string;
+  caption: string;
+  tickets: Ticket[];
+  conversations: ReadonlyMap<string, LinkedConversation>;
+  members: Member[] | undefined;
+  isSelected: (ticketId: string) => boolean;
+  onToggle: (ticketId: string) => void;
+  onTogglePage: (selected: boolean) => void;
+}
+
+/**
+ * One page of tickets. Each row is a keyboard stop: Space selects it, Enter opens the ticket,
+ * the arrow keys move to the row above or below.
+ */
+export function TicketsTable({
+  workspaceId,
+  caption,
+  tickets,
+  conversations,
+  members,
+  isSelected,
+  onToggle,
+  onTogglePage,
+}: TicketsTableProps) {
+  const { t } = useTranslation('tickets-list');
+  const { t: tTickets } = useTranslation(ticketsNamespace);
+  const navigate = useNavigate();
+  const pageCheckbox = useRef<HTMLInputElement>(null);
+  const selectedOnPage = tickets.filter((ticket) => isSelected(ticket.id)).length;
+  const allOnPage = tickets.length > 0 && selectedOnPage === tickets.length;
+
+  useEffect(() => {
+    if (pageCheckbox.current) {
+      pageCheckbox.current.indeterminate = selectedOnPage > 0 && !allOnPage;
+    }
+  }, [selectedOnPage, allOnPage]);
+
+  function handleRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticketId: string) {
+    // Keys typed in the row's checkbox or link keep their own meaning.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === ' ') {
+      event.preventDefault();
+      onToggle(ticketId);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      navigate(paths.ticket.getHref(workspaceId, ticketId));
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const sibling =
+        event.key === 'ArrowDown'
+          ? event.currentTarget.nextElementSibling
+          : event.currentTarget.previousElementSibling;
+      if (sibling instanceof HTMLElement) {
+        event.preventDefault();
+        sibling.focus();
+      }
+    }
+  }
+
+  return (
+    <DataTable caption={caption} minWidth={920}>
+      <thead>
+        <tr>
+          <td>
+            <Checkbox
+              ref={pageCheckbox}
+              type="checkbox"
+              aria-label={t('selectPage')}
+              checked={allOnPage}
+              onChange={(event) => onTogglePage(event.target.checked)}
+            />
+          </td>
+          <th scope="col">{t('columns.subject')}</th>
+          <th scope="col">{t('columns.type')}</th>
+          <th scope="col">{t('columns.recipient')}</th>
+          <th scope="col">{t('columns.assignee')}</th>
+          <th scope="col">{t('columns.status')}</th>
+          <th scope="col">{t('columns.followUp')}</th>
+          <th scope="col">{t('columns.createdAt')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tickets.map((ticket) => {
+          const conversation = ticket.conversationId
+            ? conversations.get(ticket.conversationId)
+            : undefined;
+          const subject = ticketSubject(tTickets, ticket, conversation);
+          const selected = isSelected(ticket.id);
+          return (
+            <Row
+              key={ticket.id}
+              tabIndex={0}
+              $selected={selected}
+              data-ticket-id={ticket.id}
+              onKeyDown={(event) => handleRowKeyDown(event, ticket.id)}
+            >
+              <td>
+                <Checkbox
+                  type="checkbox"
+                  aria-label={t('selectRow', { subject })}
+                  checked={selected}
+                  onChange={() => onToggle(ticket.id)}
+                />
+              </td>
+              <th scope="row">
+                <Link to={paths.ticket.getHref(workspaceId, ticket.id)} tabIndex={-1}>
+                  {subject}
+                </Link>
+              </th>
+              <td>{tTickets(`types.${ticket.type}`)}</td>
+              <td>{ticketRecipient(tTickets, ticket, conversation) ?? <Muted>…</Muted>}</td>
+              <td>{assigneeName(tTickets, ticket.assigneeId, members)}</td>
+              <td>
+                <StatusBadge status={ticket.status} />
+              </td>
+              <td>
+                {ticket.isFollowedUp ? (
+                  <FollowUpBadge />
+                ) : (
+                  <Muted>
+                    <span aria-hidden="true">—</span>
+                    <VisuallyHidden>{t('notFollowedUp')}</VisuallyHidden>
+                  </Muted>
+                )}
+              </td>
+              <td>
+                <FormattedDateTime timestamp={ticket.createdAt} />
+              </td>
+            </Row>
+          );
+        })}
+      </tbody>
+    </DataTable>
+  );
+}
