@@ -106,6 +106,15 @@ describe('bot index: terms', () => {
     expect(indexTerms('postage for my package')).toEqual(indexTerms('shipping a parcel'));
     expect(indexTerms('how do I send it back')).toEqual(indexTerms('how do I return it'));
     expect(indexTerms('log in')).toEqual(indexTerms('sign-in'));
+    expect(indexTerms('ship to the UK')).toEqual(indexTerms('deliver to the United Kingdom'));
+    expect(indexTerms('used bikes')).toEqual(indexTerms('second-hand bikes'));
+    expect(indexTerms('I used the bike')).not.toContain(indexTerms('second-hand')[0]);
+  });
+
+  it('drops the words that only frame a question', () => {
+    expect(indexTerms('is it possible to get something delivered')).toEqual(
+      indexTerms('get delivered'),
+    );
   });
 });
 

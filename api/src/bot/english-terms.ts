@@ -15,6 +15,12 @@ const stopWords = new Set<string>([
   ...['hows', 'wheres', 'whens', 'thats', 'theres', 'lets', 'theyre', 'yours', 'ours', 'us'],
   ...['whom', 'whose', 'why', 'when', 'also', 'am', 'so', 'etc', 'ever', 'able'],
   ...['will', 'shall', 'may', 'going', 'gonna', 'getting', 'gets', 'really', 'maybe'],
+  // Words that frame a question without saying what it is about ("is it possible to…",
+  // "I was wondering whether…", "something", "anyway"): a training that never uses them would
+  // otherwise weigh them as the question's rarest words.
+  ...['possible', 'possibly', 'wondering', 'wonder', 'something', 'someone', 'somebody'],
+  ...['anybody', 'thing', 'things', 'anyway', 'actually', 'currently', 'already', 'even'],
+  ...['until', 'u', 'ur', 'guys'],
 ]);
 
 /** Words, numbers and codes: any run of characters that are not space, punctuation or symbols. */

@@ -12,7 +12,7 @@ const synonymGroups: readonly (readonly string[])[] = [
   ['parcel', 'package', 'packet'],
   ['refund', 'reimburse', 'reimbursement', 'moneyback'],
   ['return', 'sendback', 'bringback'],
-  ['order', 'purchase'],
+  ['order', 'purchase', 'buy', 'bought'],
   ['price', 'cost', 'fee', 'pricing'],
   ['payment', 'pay', 'paying'],
   ['instalment', 'installment', 'instalments', 'installments', 'financing', 'finance'],
@@ -44,6 +44,10 @@ const synonymGroups: readonly (readonly string[])[] = [
   ['lease', 'leasing'],
   ['receipt', 'proofofpurchase'],
   ['rent', 'rental'],
+  ['uk', 'unitedkingdom', 'britain', 'greatbritain'],
+  ['declined', 'refused', 'rejected', 'denied'],
+  ['secondhand', 'preowned'],
+  ['appointment', 'book', 'booking'],
 ];
 
 /**
@@ -61,6 +65,15 @@ const phrases: readonly [RegExp, string][] = [
   [/\bopt(?:ing)? out\b/g, 'optout'],
   [/\b(?:e|electric)[ -]?bikes?\b/g, 'electricbike'],
   [/\bproof of purchase\b/g, 'proofofpurchase'],
+  [/\bunited kingdom\b/g, 'unitedkingdom'],
+  [/\bgreat britain\b/g, 'greatbritain'],
+  [/\bsecond[ -]?hand\b/g, 'secondhand'],
+  [/\bpre[ -]?owned\b/g, 'preowned'],
+  // "used bikes" are second-hand ones; "I used the bike" is not.
+  [
+    /\bused (?=(?:bikes?|bicycles?|e-?bikes?|cars?|items?|products?|goods|models?|ones)\b)/g,
+    'secondhand ',
+  ],
 ];
 
 const canonicalStems = new Map<string, string>();

@@ -82,6 +82,29 @@ const fields = Object.keys(fieldBoosts) as Field[];
 /** Where a match says the document is about the query, not merely mentions it. */
 const keyFields = new Set<string>(['question', 'name', 'sku', 'title', 'topics']);
 
+/**
+ * How the candidates of the full-text search are ranked again: a blend of their BM25+ score
+ * (relative to the best one's), the cosine of the query with the item's key fields (a pair's
+ * question and topics, a product's name), and with its body (answer, description, page text),
+ * over TF-IDF vectors of index terms. The cosines count every query word, those the item lacks
+ * too, and a short key text that says nearly only what was asked outranks a long one that
+ * merely mentions it. Weights set on the tuning split of bench/bot (`node bench/bot.mjs --tune`).
+ */
+export interface RankingWeights {
+  score: number;
+  keySimilarity: number;
+  bodySimilarity: number;
+}
+
+export const defaultRankingWeights: RankingWeights = {
+  score: 1,
+  keySimilarity: 0.5,
+  bodySimilarity: 0,
+};
+
+/** How many of the full-text search's best items are ranked again. */
+const rerankedCandidates = 10;
+
 /** Credit of a query term found only through a typo-tolerant or prefix match. */
 const approximateMatchCredit = 0.75;
 
@@ -89,6 +112,22 @@ const approximateMatchCredit = 0.75;
 const ubiquitousShare = 0.5;
 /** …once there are enough documents for the share to say something. */
 const minDocumentsForUbiquity = 40;
+
+/** Term frequencies of a document's key fields and of its body. */
+interface DocumentVectors {
+  key: Map<string, number>;
+  body: Map<string, number>;
+  /** Lengths of the two TF-IDF vectors, as of `normsVersion` of the index. */
+  keyNorm: number;
+  bodyNorm: number;
+  normsVersion: number;
+}
+
+/** The document term a query term matched, and the credit of the match (1 when exact). */
+interface TermMatch {
+  documentTerm: string;
+  credit: number;
+}
 
 /** Page passages are cut at paragraph, then sentence boundaries, to about this many characters. */
 const passageTargetChars = 600;
@@ -207,6 +246,17 @@ export interface TrainingHit {
   coverage: number;
   /** The same share, counting only matches in a key field (question, topics, name, SKU, title). */
   keyCoverage: number;
+  /** Cosine of the query and the item's key fields (TF-IDF of index terms), 0 to 1. */
+  keySimilarity: number;
+  /** Cosine of the query and the item's body (answer, description, page text), 0 to 1. */
+  bodySimilarity: number;
+  /** What the hits are ordered by: the blend of `RankingWeights`; comparable within one query. */
+  relevance: number;
+  /**
+   * Whether no other candidate's key fields are closer to the query (cosine): the second ranker,
+   * blind to BM25's saturation and length norms, agrees this item is the question's subject.
+   */
+  closestKeyText: boolean;
 }
 
 export interface TrainingSearchOptions {
@@ -221,6 +271,8 @@ export interface TrainingSearchOptions {
   extraTerms?: readonly string[];
   /** At most this many hits, one per training item (default 5). */
   limit?: number;
+  /** How the candidates are ranked (default `defaultRankingWeights`). */
+  ranking?: RankingWeights;
 }
 
 export interface TrainingSearch {
@@ -256,6 +308,10 @@ export class TrainingIndex {
   });
 
   private readonly documents = new Map<string, IndexedDocument>();
+  /** Term frequencies of each document's key fields and body: the vectors of the ranking. */
+  private readonly vectors = new Map<string, DocumentVectors>();
+  /** Changes with every document added or removed: the weights, so the vector lengths, change. */
+  private version = 0;
   /** How many documents hold each index term: the weights of coverage. */
   private readonly documentFrequency = new Map<string, number>();
   /** How many documents hold each word as written: what a misspelt query word is corrected to. */
@@ -355,7 +411,7 @@ export class TrainingIndex {
 
   /** The training items that match `text`, best first, with their coverage of the query. */
   find(text: string, options: TrainingSearchOptions = {}): TrainingSearch {
-    const { kinds, ignoredTerms, extraTerms = [], limit = 5 } = options;
+    const { kinds, extraTerms = [], limit = 5, ranking = defaultRankingWeights } = options;
     const { tokens, corrected } = this.prepareQuery(text);
     const allTerms = distinctTerms(tokens);
     // A term most of the training holds ("bike" in a bike shop's) tells no item from another;
@@ -369,8 +425,21 @@ export class TrainingIndex {
       kinds ? { filter: (result) => kinds.includes(result.kind as TrainingKind) } : {},
     );
 
+    const { hits: candidates } = this.rank(results, terms, corrected, options, ranking);
+    return { terms, hits: candidates.slice(0, limit) };
+  }
+
+  /** The search's best items, one per training item, ranked again by `RankingWeights`. */
+  private rank(
+    results: readonly SearchResult[],
+    terms: readonly string[],
+    corrected: ReadonlySet<string>,
+    { ignoredTerms }: TrainingSearchOptions,
+    ranking: RankingWeights,
+  ): { hits: TrainingHit[] } {
     const hits: TrainingHit[] = [];
     const seen = new Set<string>();
+    const topScore = results[0]?.score ?? 1;
     for (const result of results) {
       const document = this.documents.get(result.id as string);
       if (!document) continue;
@@ -381,16 +450,32 @@ export class TrainingIndex {
         ignoredTerms && ignoredTerms.kinds.includes(document.kind)
           ? terms.filter((term) => !ignoredTerms.terms.has(term))
           : terms;
+      const matches = this.matchesOf(counted, corrected, result);
+      const { coverage, keyCoverage } = this.coverageOf(counted, matches, result);
+      const vectors = this.normed(this.vectors.get(document.key)!);
+      const keySimilarity = this.cosine(counted, matches, vectors.key, vectors.keyNorm);
+      const bodySimilarity = this.cosine(counted, matches, vectors.body, vectors.bodyNorm);
       hits.push({
         kind: document.kind,
         id: document.sourceId,
         ...(document.kind === 'webpage' ? { passage: this.passageOf(document) } : {}),
         score: result.score,
-        ...this.coverageOf(counted, corrected, result),
+        coverage,
+        keyCoverage,
+        keySimilarity,
+        bodySimilarity,
+        relevance:
+          (ranking.score * result.score) / topScore +
+          ranking.keySimilarity * keySimilarity +
+          ranking.bodySimilarity * bodySimilarity,
+        closestKeyText: false,
       });
-      if (hits.length >= limit) break;
+      if (hits.length >= rerankedCandidates) break;
     }
-    return { terms, hits };
+    const closest = Math.max(0, ...hits.map((hit) => hit.keySimilarity));
+    for (const hit of hits) hit.closestKeyText = closest > 0 && hit.keySimilarity === closest;
+    hits.sort((a, b) => b.relevance - a.relevance);
+    return { hits };
   }
 
   private passageOf(document: IndexedDocument): WebPagePassage {
@@ -442,48 +527,106 @@ export class TrainingIndex {
     return { tokens, corrected };
   }
 
-  private coverageOf(
+  /**
+   * The document term each query term matched, and the credit of that match: itself in full,
+   * else the closest by prefix or typo at partial credit. Unmatched query terms are absent.
+   */
+  private matchesOf(
     terms: readonly string[],
     corrected: ReadonlySet<string>,
     result: SearchResult,
-  ): Pick<TrainingHit, 'coverage' | 'keyCoverage'> {
-    // Every word it matched was left out: it matched nothing the question is about.
-    if (terms.length === 0) return { coverage: 0, keyCoverage: 0 };
+  ): Map<string, TermMatch> {
+    const matches = new Map<string, TermMatch>();
     const matched = new Set(result.queryTerms);
     const queried = new Set(terms);
     // Document terms that another query term matched exactly are not a typo of this one.
     const otherTerms = Object.keys(result.match).filter((candidate) => !queried.has(candidate));
     const documentTerms = otherTerms.length > 0 ? otherTerms : Object.keys(result.match);
-    let total = 0;
-    let covered = 0;
-    let keyCovered = 0;
     for (const term of terms) {
-      if (!matched.has(term)) {
-        total += this.weight(term);
-        continue;
-      }
-      // Which document term the query term matched: itself, else the closest by prefix or typo.
+      if (!matched.has(term)) continue;
       const documentTerm = result.match[term]
         ? term
         : (documentTerms.find((candidate) => candidate.startsWith(term)) ??
           documentTerms.reduce((best, candidate) =>
             editDistance(term, candidate, 2) < editDistance(term, best, 2) ? candidate : best,
           ));
-      const weight = this.weight(documentTerm);
       const credit = documentTerm === term && !corrected.has(term) ? 1 : approximateMatchCredit;
+      matches.set(term, { documentTerm, credit });
+    }
+    return matches;
+  }
+
+  private coverageOf(
+    terms: readonly string[],
+    matches: ReadonlyMap<string, TermMatch>,
+    result: SearchResult,
+  ): Pick<TrainingHit, 'coverage' | 'keyCoverage'> {
+    // Every word it matched was left out: it matched nothing the question is about.
+    if (terms.length === 0) return { coverage: 0, keyCoverage: 0 };
+    let total = 0;
+    let covered = 0;
+    let keyCovered = 0;
+    for (const term of terms) {
+      const match = matches.get(term);
+      if (!match) {
+        total += this.weight(term);
+        continue;
+      }
+      const weight = this.weight(match.documentTerm);
       total += weight;
-      covered += weight * credit;
-      if ((result.match[documentTerm] ?? []).some((field) => keyFields.has(field))) {
-        keyCovered += weight * credit;
+      covered += weight * match.credit;
+      if ((result.match[match.documentTerm] ?? []).some((field) => keyFields.has(field))) {
+        keyCovered += weight * match.credit;
       }
     }
     return { coverage: covered / total, keyCoverage: keyCovered / total };
   }
 
+  /** Cosine of the query's TF-IDF vector and one of a document's (sublinear term frequency). */
+  private cosine(
+    terms: readonly string[],
+    matches: ReadonlyMap<string, TermMatch>,
+    frequencies: ReadonlyMap<string, number>,
+    documentNorm: number,
+  ): number {
+    if (terms.length === 0 || documentNorm === 0) return 0;
+    let queryNorm = 0;
+    let dot = 0;
+    for (const term of terms) {
+      const weight = this.weight(term);
+      queryNorm += weight * weight;
+      const match = matches.get(term);
+      const frequency = match && frequencies.get(match.documentTerm);
+      if (frequency) {
+        dot += weight * match.credit * (1 + Math.log(frequency)) * this.weight(match.documentTerm);
+      }
+    }
+    return dot / Math.sqrt(queryNorm) / documentNorm;
+  }
+
+  /** The document's vectors with their lengths under the current weights. */
+  private normed(vectors: DocumentVectors): DocumentVectors {
+    if (vectors.normsVersion === this.version) return vectors;
+    const norm = (frequencies: ReadonlyMap<string, number>) => {
+      let sum = 0;
+      for (const [term, frequency] of frequencies) {
+        const weight = (1 + Math.log(frequency)) * this.weight(term);
+        sum += weight * weight;
+      }
+      return Math.sqrt(sum);
+    };
+    vectors.keyNorm = norm(vectors.key);
+    vectors.bodyNorm = norm(vectors.body);
+    vectors.normsVersion = this.version;
+    return vectors;
+  }
+
   private addDocument(document: IndexedDocument): void {
     this.documents.set(document.key, document);
     this.miniSearch.add(document);
-    const { terms, words } = this.termsOf(document);
+    const { terms, words, vectors } = this.termsOf(document);
+    this.vectors.set(document.key, vectors);
+    this.version++;
     for (const term of terms) {
       this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     }
@@ -496,25 +639,43 @@ export class TrainingIndex {
     // MiniSearch removes by the document's own content, which is why every document is kept.
     this.miniSearch.remove(document);
     this.documents.delete(key);
+    this.vectors.delete(key);
+    this.version++;
     const { terms, words } = this.termsOf(document);
     for (const term of terms) decrement(this.documentFrequency, term);
     for (const word of words) decrement(this.vocabulary, word);
   }
 
-  /** The distinct index terms of a document, and its distinct words as written. */
-  private termsOf(document: IndexedDocument): { terms: Set<string>; words: Set<string> } {
+  /**
+   * The distinct index terms of a document, its distinct words as written, and the term
+   * frequencies of its key fields and of its body.
+   */
+  private termsOf(document: IndexedDocument): {
+    terms: Set<string>;
+    words: Set<string>;
+    vectors: DocumentVectors;
+  } {
     const terms = new Set<string>();
     const words = new Set<string>();
+    const vectors: DocumentVectors = {
+      key: new Map(),
+      body: new Map(),
+      keyNorm: 0,
+      bodyNorm: 0,
+      normsVersion: -1,
+    };
     for (const field of fields) {
       const value = document[field];
       if (!value) continue;
+      const vector = keyFields.has(field) ? vectors.key : vectors.body;
       for (const token of tokenizeField(value, field)) {
         const term = indexTerm(token);
         if (!term) continue;
         terms.add(term);
         words.add(token);
+        vector.set(term, (vector.get(term) ?? 0) + 1);
       }
     }
-    return { terms, words };
+    return { terms, words, vectors };
   }
 }
