@@ -38,6 +38,10 @@ async function main() {
     }
     process.send({ type: 'written', count, seconds: (Date.now() - started) / 1000 });
   });
+  // A clean exit, so that a profile (BENCH_PROFILE) is written.
+  process.on('SIGTERM', () => {
+    app.close().finally(() => process.exit(0));
+  });
   process.send({ type: 'listening' });
 }
 

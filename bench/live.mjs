@@ -1,8 +1,9 @@
 // bench/live: N WebSocket clients (default 1,000) subscribed to a workspace's tickets while the
 // server writes a ticket every few ms. Prints p50/p95/p99 from commit (the server's committedAt)
 // to delivery at each client, per write rate, and the fastest rate whose p95 stays within 20 ms.
-//   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 20,10,5,2]
+//   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 50,20,10,5,2]
 import { fork } from 'node:child_process';
+import net from 'node:net';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { build } from '../scripts/build.mjs';
@@ -11,7 +12,7 @@ const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '1000' },
     writes: { type: 'string', default: '200' },
-    intervals: { type: 'string', default: '20,10,5,2' },
+    intervals: { type: 'string', default: '50,20,10,5,2' },
     port: { type: 'string', default: '3230' },
   },
 });
@@ -84,8 +85,50 @@ function connect(token, workspaceId, onDelivery) {
   });
 }
 
+/**
+ * The floor under any fan-out on this machine: one thread writing a message of a change's size
+ * to `count` loopback TCP sockets (no WebSocket, no database), median and p95 over 50 rounds.
+ */
+async function rawFanOutMs(count) {
+  const accepted = [];
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    accepted.push(socket);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  const clientSockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve) => {
+          const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+          socket.on('data', () => {});
+        }),
+    ),
+  );
+  while (accepted.length < count) await new Promise((r) => setTimeout(r, 10));
+  const message = Buffer.alloc(600, 'x');
+  const rounds = [];
+  for (let round = 0; round < 50; round += 1) {
+    const started = process.hrtime.bigint();
+    for (const socket of accepted) socket.write(message);
+    rounds.push(Number(process.hrtime.bigint() - started) / 1e6);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  for (const socket of [...accepted, ...clientSockets]) socket.destroy();
+  server.close();
+  rounds.sort((a, b) => a - b);
+  return { median: percentile(rounds, 50), p95: percentile(rounds, 95) };
+}
+
 await build();
+const floor = await rawFanOutMs(clients);
+console.log(
+  `raw loopback fan-out of one 600-byte message to ${clients} sockets from one thread: median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
+);
 const server = fork(new URL('./live-server.cjs', import.meta.url), {
+  execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
   env: { ...process.env, PORT: values.port },
 });
 const fromServer = (type) =>
