@@ -24,11 +24,20 @@ interface FakeServerSocket {
   close(): void;
 }
 
+/** How the server turns a subscription down (with the spec §8 code), instead of a snapshot. */
+export interface LiveRefusal {
+  code: string;
+  message: string;
+}
+
+/** What the server answers the subscription `subscriptionId` to `query` with. */
+export type LiveAnswer = (query: LiveQuery, subscriptionId: string) => LiveDoc[] | LiveRefusal;
+
 /**
  * An in-memory live server behind a WebSocket class: it accepts any token, answers each
- * subscription with `docs(query)`, and pushes changes when the test says so.
+ * subscription with `docs(query)` (or refuses it), and pushes changes when the test says so.
  */
-export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => []) {
+export function fakeLiveServer(docs: LiveAnswer = () => []) {
   const received: LiveClientMessage[] = [];
   const subscriptions: Subscription[] = [];
   const sockets: FakeServerSocket[] = [];
@@ -58,8 +67,14 @@ export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => [])
       received.push(message);
       if (message.type === 'auth') reply(this, { type: 'ready', userId: 'user-1' });
       if (message.type === 'subscribe') {
-        subscriptions.push({ id: message.id, query: message.query, socket: this });
-        reply(this, { type: 'snapshot', id: message.id, docs: docs(message.query) });
+        const { id, query } = message;
+        const answer = docs(query, id);
+        if (!Array.isArray(answer)) {
+          reply(this, { type: 'error', id, ...answer });
+          return;
+        }
+        subscriptions.push({ id, query, socket: this });
+        reply(this, { type: 'snapshot', id, docs: answer });
       }
       if (message.type === 'unsubscribe') {
         const index = subscriptions.findIndex((item) => item.id === message.id);
@@ -75,6 +90,19 @@ export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => [])
   }
 
   let committedAt = 0;
+  /** A commit on the server: each subscription hears `changesFor(it)`, or nothing if undefined. */
+  async function commitEach(changesFor: (subscription: Subscription) => LiveChange[] | undefined) {
+    committedAt += 1;
+    for (const subscription of [...subscriptions]) {
+      const changes = changesFor(subscription);
+      if (!changes) continue;
+      const { id, socket } = subscription;
+      await act(async () => {
+        socket.onmessage?.({ data: JSON.stringify({ type: 'changes', id, changes, committedAt }) });
+      });
+    }
+  }
+
   return {
     WebSocket: FakeWebSocket as unknown as typeof WebSocket,
     received,
@@ -82,20 +110,15 @@ export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => [])
     sockets,
     /** The address of every socket opened. */
     urls,
-    /** The queries subscribed to now (the page's live reads). */
-    queries: () => subscriptions.map((subscription) => subscription.query),
+    /** The queries subscribed to now (the page's live reads), or only those to `collection`. */
+    queries: (collection?: LiveQuery['collection']) =>
+      subscriptions
+        .filter((subscription) => !collection || subscription.query.collection === collection)
+        .map((subscription) => subscription.query),
+    commitEach,
     /** A commit on the server: every subscription to `collection` hears the changes. */
-    async commit(collection: LiveQuery['collection'], changes: LiveChange[]) {
-      committedAt += 1;
-      for (const { id, query, socket } of [...subscriptions]) {
-        if (query.collection !== collection) continue;
-        await act(async () => {
-          socket.onmessage?.({
-            data: JSON.stringify({ type: 'changes', id, changes, committedAt }),
-          });
-        });
-      }
-    },
+    commit: (collection: LiveQuery['collection'], changes: LiveChange[]) =>
+      commitEach(({ query }) => (query.collection === collection ? changes : undefined)),
     /** The server ends the subscriptions to `collection` with an error. */
     async refuse(collection: LiveQuery['collection'], code: string, message: string) {
       for (const subscription of subscriptions.filter(
@@ -113,7 +136,7 @@ export function fakeLiveServer(docs: (query: LiveQuery) => LiveDoc[] = () => [])
 }
 
 /** Points the page's live client at a fake live server (see `fakeLiveServer`). */
-export function connectFakeLive(docs?: (query: LiveQuery) => LiveDoc[]) {
+export function connectFakeLive(docs?: LiveAnswer) {
   const server = fakeLiveServer(docs);
   configureLiveClient({
     url: 'ws://localhost/api/live',

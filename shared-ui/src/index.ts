@@ -15,3 +15,7 @@ export * from './components/password-policy-checklist';
 export * from './forms/use-schema-form';
 export * from './components/confirm-dialog';
 export * from './components/data-table';
+export * from './i18n/api-error-message';
+export * from './hooks/use-api-get';
+export * from './components/load-failed';
+export * from './components/formatted-date';

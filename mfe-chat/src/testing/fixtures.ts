@@ -1,73 +1,13 @@
-import type { AuthResponse, User, WorkspaceUser } from 'shared-sdk';
+import type { WorkspaceUser } from 'shared-sdk';
 import type { Conversation, Customer, Message, Ticket } from 'shared-sdk/schemas';
+import { buildColleague, buildWorkspaceUser } from '@testing/workspace-fixtures';
 
-// One builder per entity (spec §3); tests override only what they are about.
-
-export function buildUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'usr_ada',
-    email: 'ada@fernhill.example',
-    providerId: 'password',
-    photoUrl: null,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    website: 'https://fernhill.example',
-    countryCode: 'GB',
-    phoneNumber: '+44 20 7946 0000',
-    preferredLanguage: 'en-US',
-    ...overrides,
-  };
-}
-
-export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
-  return {
-    user: buildUser(),
-    idToken: 'id-token-1',
-    refreshToken: 'refresh-token-1',
-    expiresIn: 3600,
-    ...overrides,
-  };
-}
-
-export function buildWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): WorkspaceUser {
-  return {
-    id: 'wsu_ada',
-    workspaceId: 'ws_fernhill',
-    userId: 'usr_ada',
-    role: 'admin',
-    status: 'active',
-    createdAt: '2025-01-10T12:00:00.000Z',
-    updatedAt: '2025-01-10T12:00:00.000Z',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@fernhill.example',
-    photoUrl: null,
-    workspace: {
-      id: 'ws_fernhill',
-      ownedBy: 'usr_ada',
-      name: 'Fernhill Bikes',
-      url: 'https://fernhill.example',
-      ticketForwardingEmail: null,
-      backgroundColor: '#2450E6',
-      createdAt: '2025-01-10T12:00:00.000Z',
-      updatedAt: '2025-01-10T12:00:00.000Z',
-    },
-    ...overrides,
-  };
-}
+// Builders for what only these pages show (spec §3); the user and workspace come from
+// @testing/workspace-fixtures. Tests override only what they are about.
 
 /** Ada (admin, the signed-in user) and Grace (admin). */
 export function buildMembers(): WorkspaceUser[] {
-  return [
-    buildWorkspaceUser(),
-    buildWorkspaceUser({
-      id: 'wsu_grace',
-      userId: 'usr_grace',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace@fernhill.example',
-    }),
-  ];
+  return [buildWorkspaceUser(), buildColleague({ role: 'admin' })];
 }
 
 export function buildCustomer(overrides: Partial<Customer> = {}): Customer {

@@ -4,6 +4,7 @@ import exposes from '../../exposes.json';
 import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsArticle, buildNewsSummary } from '../testing/news-fixtures';
 import { renderPage } from '../testing/render-page';
+import { expectOneH1WithHeadingsInOrder, linkHrefs } from '@testing/page-structure';
 
 // The pages the shell mounts (spec §2), and where each one lives.
 const routes: Record<string, { route: string; path?: string }> = {
@@ -67,23 +68,14 @@ describe('exposed pages', () => {
     it('renders exactly one h1, with headings in order and a page title', async () => {
       const { container } = await renderExposed(name);
 
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      const levels = Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6')).map(
-        (heading) => Number(heading.tagName[1]),
-      );
-      expect(levels[0]).toBe(1);
-      levels.forEach((level, index) => {
-        if (index > 0) expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 1) + 1);
-      });
+      expectOneH1WithHeadingsInOrder(container);
       await waitFor(() => expect(document.title).toMatch(/^.+ · Parley$/));
       expect(container.querySelector('main, footer')).toBeNull();
     });
 
     it('links only to pages that exist', async () => {
       const { container } = await renderExposed(name);
-      const hrefs = Array.from(container.querySelectorAll('a[href]')).map(
-        (link) => link.getAttribute('href') ?? '',
-      );
+      const hrefs = linkHrefs(container);
       const broken = hrefs.filter((href) => {
         if (href.startsWith('#')) return container.querySelector(href) === null;
         if (!href.startsWith('/')) return true;

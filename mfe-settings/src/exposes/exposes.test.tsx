@@ -2,9 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import exposes from '../../exposes.json';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
-import { buildMembers, buildPasswordPolicy, buildUser } from '../testing/fixtures';
+import { buildUser } from '@testing/workspace-fixtures';
+import { buildMembers, buildPasswordPolicy } from '../testing/fixtures';
 import { renderPage } from '../testing/render-page';
-import { signIn } from '../testing/sign-in';
+import { signIn } from '@testing/sign-in';
+import {
+  expectOneH1WithHeadingsInOrder,
+  expectLabelledControls,
+  linkHrefs,
+} from '@testing/page-structure';
 
 // The pages the shell mounts (spec §2), where each one lives and the title it sets.
 const routes: Record<string, { route: string; path: string; title: string }> = {
@@ -75,14 +81,7 @@ describe('exposed pages', () => {
     it('renders only content: one h1, headings in order, a page title', async () => {
       const { container } = await renderExposed(name);
 
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      const levels = Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6')).map(
-        (heading) => Number(heading.tagName[1]),
-      );
-      expect(levels[0]).toBe(1);
-      levels.forEach((level, index) => {
-        if (index > 0) expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 1) + 1);
-      });
+      expectOneH1WithHeadingsInOrder(container);
       await waitFor(() => expect(document.title).toBe(`${routes[name]?.title} · Parley`));
       // The shell's layout owns the landmarks around the page.
       expect(container.querySelector('main, nav, footer')).toBeNull();
@@ -91,12 +90,8 @@ describe('exposed pages', () => {
     it('labels every form control and links only inside the dashboard', async () => {
       const { container } = await renderExposed(name);
 
-      for (const control of container.querySelectorAll('input, select, textarea')) {
-        expect(control).toHaveAccessibleName();
-      }
-      const hrefs = Array.from(container.querySelectorAll('a[href]')).map(
-        (link) => link.getAttribute('href') ?? '',
-      );
+      expectLabelledControls(container);
+      const hrefs = linkHrefs(container);
       expect(hrefs.filter((href) => !dashboardPaths.some((path) => path.test(href)))).toEqual([]);
     });
   });

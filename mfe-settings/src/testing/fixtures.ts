@@ -1,32 +1,8 @@
-import type { AuthResponse, PasswordPolicy, User, Workspace, WorkspaceUser } from 'shared-sdk';
+import type { PasswordPolicy, WorkspaceUser } from 'shared-sdk';
+import { buildColleague, buildWorkspaceUser } from '@testing/workspace-fixtures';
 
-// One builder per entity (spec §3); tests override only what they are about.
-
-export function buildUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'usr_ada',
-    email: 'ada@fernhill.example',
-    providerId: 'password',
-    photoUrl: null,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    website: 'https://fernhill.example',
-    countryCode: 'GB',
-    phoneNumber: '+44 20 7946 0000',
-    preferredLanguage: 'en-US',
-    ...overrides,
-  };
-}
-
-export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
-  return {
-    user: buildUser(),
-    idToken: 'id-token-1',
-    refreshToken: 'refresh-token-1',
-    expiresIn: 3600,
-    ...overrides,
-  };
-}
+// Builders for what only these pages show (spec §3); the user and workspace come from
+// @testing/workspace-fixtures. Tests override only what they are about.
 
 export function buildPasswordPolicy(overrides: Partial<PasswordPolicy> = {}): PasswordPolicy {
   return {
@@ -40,52 +16,11 @@ export function buildPasswordPolicy(overrides: Partial<PasswordPolicy> = {}): Pa
   };
 }
 
-export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
-  return {
-    id: 'ws_fernhill',
-    ownedBy: 'usr_ada',
-    name: 'Fernhill Bikes',
-    url: 'https://fernhill.example',
-    ticketForwardingEmail: null,
-    backgroundColor: '#2450E6',
-    createdAt: '2025-01-10T12:00:00.000Z',
-    updatedAt: '2025-01-10T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function buildWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): WorkspaceUser {
-  return {
-    id: 'wsu_ada',
-    workspaceId: 'ws_fernhill',
-    userId: 'usr_ada',
-    role: 'admin',
-    status: 'active',
-    // Midday UTC: the same calendar day in every time zone the tests may run in.
-    createdAt: '2025-01-10T12:00:00.000Z',
-    updatedAt: '2025-01-10T12:00:00.000Z',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@fernhill.example',
-    photoUrl: null,
-    workspace: buildWorkspace(),
-    ...overrides,
-  };
-}
-
 /** Ada (admin, the signed-in user), Grace (agent) and Alan (disabled agent). */
 export function buildMembers(): WorkspaceUser[] {
   return [
     buildWorkspaceUser(),
-    buildWorkspaceUser({
-      id: 'wsu_grace',
-      userId: 'usr_grace',
-      role: 'agent',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace@fernhill.example',
-      createdAt: '2025-02-03T12:00:00.000Z',
-    }),
+    buildColleague({ createdAt: '2025-02-03T12:00:00.000Z' }),
     buildWorkspaceUser({
       id: 'wsu_alan',
       userId: 'usr_alan',

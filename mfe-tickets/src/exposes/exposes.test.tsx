@@ -4,7 +4,12 @@ import exposes from '../../exposes.json';
 import { buildConversation, buildTicket, buildTickets } from '../testing/fixtures';
 import { fakeTicketsServer } from '../testing/fake-tickets-server';
 import { renderPage } from '../testing/render-page';
-import { signIn } from '../testing/sign-in';
+import { signIn } from '@testing/sign-in';
+import {
+  expectOneH1WithHeadingsInOrder,
+  expectLabelledControls,
+  linkHrefs,
+} from '@testing/page-structure';
 
 // The pages the shell mounts (spec §2), where each one lives and the title it sets.
 const routes: Record<string, { route: string; path: string; title: string }> = {
@@ -64,14 +69,7 @@ describe('exposed pages', () => {
     it('renders only content: one h1, headings in order, a page title', async () => {
       const { container } = await renderExposed(name);
 
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      const levels = Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6')).map(
-        (heading) => Number(heading.tagName[1]),
-      );
-      expect(levels[0]).toBe(1);
-      levels.forEach((level, index) => {
-        if (index > 0) expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 1) + 1);
-      });
+      expectOneH1WithHeadingsInOrder(container);
       await waitFor(() => expect(document.title).toBe(`${routes[name]?.title} · Parley`));
       // The shell's layout owns the landmarks around the page.
       expect(container.querySelector('main, nav, footer')).toBeNull();
@@ -83,12 +81,8 @@ describe('exposed pages', () => {
       const create = screen.queryByRole('button', { name: 'Create ticket' });
       if (create) await user.click(create);
 
-      for (const control of container.querySelectorAll('input, select, textarea')) {
-        expect(control).toHaveAccessibleName();
-      }
-      const hrefs = Array.from(container.querySelectorAll('a[href]')).map(
-        (link) => link.getAttribute('href') ?? '',
-      );
+      expectLabelledControls(container);
+      const hrefs = linkHrefs(container);
       expect(hrefs.length).toBeGreaterThan(0);
       expect(hrefs.filter((href) => !dashboardPaths.some((path) => path.test(href)))).toEqual([]);
     });

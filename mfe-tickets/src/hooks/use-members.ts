@@ -1,6 +1,6 @@
 import type { WorkspaceUser } from 'shared-sdk';
 import { workspaceMembersPath, type Member } from '../components/tickets-api';
-import { useApiGet } from './use-api-get';
+import { useApiGet } from 'shared-ui';
 
 /** The workspace's members, for assignee names and the assignee picker; undefined until loaded. */
 export function useMembers(workspaceId: string): {

@@ -1,32 +1,8 @@
-import { act } from '@testing-library/react';
-import type {
-  LiveChange,
-  LiveClientMessage,
-  LiveCollection,
-  LiveDoc,
-  LiveQuery,
-  LiveServerMessage,
-} from 'shared-sdk';
-import { compareDocs, configureLiveClient } from 'shared-sdk/live';
+import type { LiveChange, LiveCollection, LiveDoc, LiveQuery } from 'shared-sdk';
+import { compareDocs } from 'shared-sdk/live';
+import { connectFakeLive as connectFakeLiveServer } from '@testing/fake-live-server';
 
 type Collections = Partial<Record<LiveCollection, LiveDoc[]>>;
-
-interface Subscription {
-  id: string;
-  query: LiveQuery;
-  socket: FakeSocket;
-  docs: LiveDoc[];
-}
-
-interface FakeSocket {
-  readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: string }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(): void;
-}
 
 // The server's default orders (api/README.md "Live queries").
 const defaultOrder: Partial<Record<LiveCollection, NonNullable<LiveQuery['orderBy']>>> = {
@@ -88,98 +64,35 @@ export function connectFakeLive(
   collections: Collections,
   { unavailable = [] }: { unavailable?: LiveCollection[] } = {},
 ) {
-  const subscriptions: Subscription[] = [];
-
-  const reply = (socket: FakeSocket, message: LiveServerMessage) =>
-    // As a real socket does, messages arrive in a later task.
-    setTimeout(() => socket.onmessage?.({ data: JSON.stringify(message) }), 0);
-
-  class FakeWebSocket implements FakeSocket {
-    readyState = 0;
-    onopen: FakeSocket['onopen'] = null;
-    onmessage: FakeSocket['onmessage'] = null;
-    onclose: FakeSocket['onclose'] = null;
-    onerror: FakeSocket['onerror'] = null;
-    constructor(readonly url: string) {
-      setTimeout(() => {
-        this.readyState = 1;
-        this.onopen?.({});
-      }, 0);
+  // What each subscription was last sent, so that a commit sends it only the difference.
+  const sent = new Map<string, LiveDoc[]>();
+  const server = connectFakeLiveServer((query, subscriptionId) => {
+    if (unavailable.includes(query.collection)) {
+      return { code: 'not-found', message: `${query.collection} are not available yet` };
     }
-    send(data: string) {
-      const message = JSON.parse(data) as LiveClientMessage;
-      if (message.type === 'auth') reply(this, { type: 'ready', userId: 'usr_ada' });
-      if (message.type === 'subscribe') {
-        const { id, query } = message;
-        if (unavailable.includes(query.collection)) {
-          reply(this, {
-            type: 'error',
-            id,
-            code: 'not-found',
-            message: `${query.collection} are not available yet`,
-          });
-          return;
-        }
-        const docs = evaluate(collections, query);
-        subscriptions.push({ id, query, socket: this, docs });
-        reply(this, { type: 'snapshot', id, docs });
-      }
-      if (message.type === 'unsubscribe') {
-        const index = subscriptions.findIndex((item) => item.id === message.id);
-        if (index >= 0) subscriptions.splice(index, 1);
-      }
-    }
-    close() {
-      this.readyState = 3;
-      for (const item of subscriptions.filter((entry) => entry.socket === this)) {
-        subscriptions.splice(subscriptions.indexOf(item), 1);
-      }
-    }
-  }
-
-  configureLiveClient({
-    url: 'ws://localhost/api/live',
-    getToken: async () => 'id-token-1',
-    WebSocket: FakeWebSocket as unknown as typeof WebSocket,
+    const docs = evaluate(collections, query);
+    sent.set(subscriptionId, docs);
+    return docs;
   });
 
-  let committedAt = 0;
   return {
     collections,
     /** The server ends every subscription to `collection` with an error (e.g. access removed). */
-    async refuse(collection: LiveCollection, code: string, message: string) {
-      for (const subscription of subscriptions.filter(
-        (item) => item.query.collection === collection,
-      )) {
-        subscriptions.splice(subscriptions.indexOf(subscription), 1);
-        const { id, socket } = subscription;
-        await act(async () => {
-          socket.onmessage?.({ data: JSON.stringify({ type: 'error', id, code, message }) });
-        });
-      }
-    },
+    refuse: server.refuse,
     /** The queries subscribed now. */
-    queries: (collection?: LiveCollection) =>
-      subscriptions
-        .filter((item) => !collection || item.query.collection === collection)
-        .map((item) => item.query),
+    queries: server.queries,
     /**
      * A commit on the server: `write` changes the collections, then every subscription whose
      * result changed hears the difference.
      */
     async commit(write: (data: Collections) => void) {
       write(collections);
-      committedAt += 1;
-      for (const subscription of [...subscriptions]) {
-        const docs = evaluate(collections, subscription.query);
-        const changes = diff(subscription.docs, docs);
-        subscription.docs = docs;
-        if (changes.length === 0) continue;
-        const message = { type: 'changes', id: subscription.id, changes, committedAt };
-        await act(async () => {
-          subscription.socket.onmessage?.({ data: JSON.stringify(message) });
-        });
-      }
+      await server.commitEach(({ id, query }) => {
+        const docs = evaluate(collections, query);
+        const changes = diff(sent.get(id) ?? [], docs);
+        sent.set(id, docs);
+        return changes.length > 0 ? changes : undefined;
+      });
     },
   };
 }

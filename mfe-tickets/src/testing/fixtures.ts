@@ -1,35 +1,11 @@
-import type { AuthResponse, LiveDoc, User, WorkspaceUser } from 'shared-sdk';
+import type { LiveDoc, WorkspaceUser } from 'shared-sdk';
 import type { Conversation, Message, Ticket } from 'shared-sdk/schemas';
+import { buildColleague, buildWorkspaceUser } from '@testing/workspace-fixtures';
 
-// One builder per entity (spec §3); tests override only what they are about.
+// Builders for what only these pages show (spec §3); the user and workspace come from
+// @testing/workspace-fixtures. Tests override only what they are about.
 
 export const workspaceId = 'ws_fernhill';
-
-export function buildUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'usr_ada',
-    email: 'ada@fernhill.example',
-    providerId: 'password',
-    photoUrl: null,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    website: 'https://fernhill.example',
-    countryCode: 'GB',
-    phoneNumber: '+44 20 7946 0000',
-    preferredLanguage: 'en-US',
-    ...overrides,
-  };
-}
-
-export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
-  return {
-    user: buildUser(),
-    idToken: 'id-token-1',
-    refreshToken: 'refresh-token-1',
-    expiresIn: 3600,
-    ...overrides,
-  };
-}
 
 export function buildTicket(overrides: Partial<Ticket> = {}): Ticket & LiveDoc {
   return {
@@ -113,44 +89,7 @@ export function buildMessage(overrides: Partial<Message> = {}): Message & LiveDo
   };
 }
 
-function buildWorkspaceUser(overrides: Partial<WorkspaceUser>): WorkspaceUser {
-  return {
-    id: 'wsu_ada',
-    workspaceId,
-    userId: 'usr_ada',
-    role: 'admin',
-    status: 'active',
-    createdAt: '2025-01-10T12:00:00.000Z',
-    updatedAt: '2025-01-10T12:00:00.000Z',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@fernhill.example',
-    photoUrl: null,
-    workspace: {
-      id: workspaceId,
-      ownedBy: 'usr_ada',
-      name: 'Fernhill Bikes',
-      url: 'https://fernhill.example',
-      ticketForwardingEmail: null,
-      backgroundColor: '#2450E6',
-      createdAt: '2025-01-10T12:00:00.000Z',
-      updatedAt: '2025-01-10T12:00:00.000Z',
-    },
-    ...overrides,
-  };
-}
-
 /** Ada (admin, the signed-in user) and Grace (agent). */
 export function buildMembers(): WorkspaceUser[] {
-  return [
-    buildWorkspaceUser({}),
-    buildWorkspaceUser({
-      id: 'wsu_grace',
-      userId: 'usr_grace',
-      role: 'agent',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace@fernhill.example',
-    }),
-  ];
+  return [buildWorkspaceUser(), buildColleague()];
 }

@@ -1,60 +1,44 @@
 import type { AuthResponse, User, Workspace, WorkspaceUser } from 'shared-sdk';
+import * as shared from '@testing/workspace-fixtures';
 
-export function buildUser(overrides: Partial<User> = {}): User {
-  return {
+// The shell's tests sign in as Ada of Northwind (ws-1), whose workspace id appears in their
+// routes; otherwise the entities are the shared test fixtures.
+
+export const buildUser = (overrides: Partial<User> = {}): User =>
+  shared.buildUser({
     id: 'user-1',
     email: 'ada@example.com',
-    providerId: 'password',
-    photoUrl: null,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
     website: null,
     countryCode: null,
     phoneNumber: null,
-    preferredLanguage: 'en-US',
     ...overrides,
-  };
-}
+  });
 
-export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
-  return {
-    user: buildUser(),
-    idToken: 'id-token-1',
-    refreshToken: 'refresh-token-1',
-    expiresIn: 3600,
-    ...overrides,
-  };
-}
+export const buildAuthResponse = (overrides: Partial<AuthResponse> = {}): AuthResponse =>
+  shared.buildAuthResponse({ user: buildUser(), ...overrides });
 
-export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
-  return {
+export const buildWorkspace = (overrides: Partial<Workspace> = {}): Workspace =>
+  shared.buildWorkspace({
     id: 'ws-1',
     ownedBy: 'user-1',
     name: 'Northwind',
     url: 'https://northwind.example',
-    ticketForwardingEmail: null,
-    backgroundColor: '#2450E6',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
+/** Ada's membership of the workspace `overrides.workspaceId` (ws-1 unless given). */
 export function buildWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): WorkspaceUser {
   const workspace = overrides.workspace ?? buildWorkspace({ id: overrides.workspaceId ?? 'ws-1' });
-  return {
+  return shared.buildWorkspaceUser({
     id: `link-${workspace.id}`,
     workspaceId: workspace.id,
     userId: 'user-1',
-    role: 'admin',
-    status: 'active',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
     email: 'ada@example.com',
-    photoUrl: null,
     ...overrides,
     workspace,
-  };
+  });
 }

@@ -3,12 +3,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import {
-  configureApiClient,
-  configureSession,
-  createApiClient,
-  type SessionStorage,
-} from 'shared-sdk';
+import { memoryStorage } from '@testing/sign-in';
+import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
 import { addTranslations, ColorModeProvider, initI18n } from 'shared-ui';
 import shellTranslations from '../i18n/en-US.json';
 import { makeStore, type AppStore } from '../store/store';
@@ -38,15 +34,6 @@ export function fakeApi(route: FakeRoute) {
     } as Response;
   }) as unknown as typeof globalThis.fetch;
   return { fetch, requests };
-}
-
-export function memoryStorage(): SessionStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
 }
 
 /** Points the page's API client and session at a fake API; the session starts signed out. */

@@ -12,9 +12,9 @@ import {
   Spinner,
   usePageTitle,
   useSession,
+  LoadFailed,
 } from 'shared-ui';
 import { Muted, PageBody, PageHeader } from '../../components/chat-page';
-import { LoadFailed } from '../../components/load-failed';
 import { ConversationList } from './conversation-list';
 import en from './en-US.json';
 import {

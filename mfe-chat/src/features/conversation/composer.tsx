@@ -10,8 +10,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError } from 'shared-sdk';
 import { messageContentSchema, sendMessageRequestSchema } from 'shared-sdk/schemas';
-import { Alert, Button, Spinner, Stack, TextAreaField, VisuallyHidden } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
+import {
+  Alert,
+  Button,
+  Spinner,
+  Stack,
+  TextAreaField,
+  VisuallyHidden,
+  apiErrorMessage,
+} from 'shared-ui';
 import { Muted } from '../../components/chat-page';
 import { sendAgentMessage, uploadAttachment } from './conversation-api';
 import { formatSize } from './message-list';

@@ -19,7 +19,7 @@ import {
 } from '../../testing/fixtures';
 import { connectFakeLive } from '@testing/fake-live-server';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { ConversationPage } from './conversation-page';
 
 const route = '/dashboard/ws_fernhill/chat-takeover/cnv_maya';

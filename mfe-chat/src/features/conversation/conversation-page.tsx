@@ -4,14 +4,21 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
 import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
-import { addTranslations, Alert, Loading, up, usePageTitle, useSession } from 'shared-ui';
+import {
+  addTranslations,
+  Alert,
+  Loading,
+  up,
+  usePageTitle,
+  useSession,
+  LoadFailed,
+  useApiGet,
+} from 'shared-ui';
 import { chatNamespace } from '../../components/chat-translations';
 import { customerName } from '../../components/customer-name';
 import { Muted, PageBody, PageHeader, SectionCard } from '../../components/chat-page';
-import { LoadFailed } from '../../components/load-failed';
 import { RelativeTime } from '../../components/relative-time';
 import { StatusBadge } from '../../components/status-badge';
-import { useApiGet } from '../../hooks/use-api-get';
 import { useLiveDocs } from 'shared-sdk/live';
 import { paths } from '../../paths';
 import { Composer } from './composer';

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Ticket } from 'shared-sdk/schemas';
 import type { WorkspaceUser } from 'shared-sdk';
-import { Alert, Button, ConfirmDialog, SelectField, Stack } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
-import type { ApiGetState } from '../../hooks/use-api-get';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  SelectField,
+  Stack,
+  apiErrorMessage,
+  type ApiGetState,
+} from 'shared-ui';
 import { paths } from '../../paths';
 import { createConversationTicket } from './conversation-api';
 import { memberName } from './sender-names';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfirmDialog } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
+import { Button, ConfirmDialog, apiErrorMessage } from 'shared-ui';
 import { resolveConversation } from './conversation-api';
 
 /** "Resolve", after a confirmation (spec §4: conversations can be resolved). */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, Spinner } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
+import { Alert, Badge, Button, Spinner, apiErrorMessage } from 'shared-ui';
 import { takeOverConversation } from './conversation-api';
 
 /**

@@ -12,8 +12,9 @@ import {
   TextField,
   useSchemaForm,
   VisuallyHidden,
+  apiErrorCode,
+  apiErrorMessage,
 } from 'shared-ui';
-import { apiErrorCode, apiErrorMessage } from '../../components/api-error-message';
 import { FormActions } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { meetsPolicy } from './password-rules';

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PasswordPolicy } from 'shared-sdk';
-import { addTranslations, Alert, Loading, usePageTitle, useSession } from 'shared-ui';
+import { addTranslations, Alert, Loading, usePageTitle, useSession, useApiGet } from 'shared-ui';
 import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
-import { useApiGet } from '../../hooks/use-api-get';
 import { ChangePasswordForm } from './change-password-form';
 import en from './en-US.json';
 import { fallbackPasswordPolicy } from './password-rules';

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { session, type User } from 'shared-sdk';
 import { errorReply, fakeApi, notFoundReply } from '@testing/fake-api';
-import { buildUser } from '../../testing/fixtures';
+import { buildUser } from '@testing/workspace-fixtures';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { LanguagePage } from './language-page';
 import { readLocaleCookie } from './locale-cookie';
 

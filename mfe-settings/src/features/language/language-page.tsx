@@ -13,8 +13,8 @@ import {
   usePageTitle,
   useSession,
   VisuallyHidden,
+  apiErrorMessage,
 } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
 import { FormActions, PageBody, PageHeader, SectionCard } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import en from './en-US.json';

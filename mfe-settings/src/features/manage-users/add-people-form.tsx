@@ -10,8 +10,8 @@ import {
   Stack,
   TextAreaField,
   VisuallyHidden,
+  apiErrorMessage,
 } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
 import { FormActions, Muted } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { parseEmailList } from './parse-emails';

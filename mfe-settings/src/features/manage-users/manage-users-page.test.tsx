@@ -8,9 +8,10 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '@testing/fake-api';
-import { buildMembers, buildWorkspaceUser } from '../../testing/fixtures';
+import { buildWorkspaceUser } from '@testing/workspace-fixtures';
+import { buildMembers } from '../../testing/fixtures';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { ManageUsersPage } from './manage-users-page';
 
 const listUrl = '/api/user/users?workspaceId=ws_fernhill';

@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { WorkspaceUser } from 'shared-sdk';
-import { addTranslations, Alert, Loading, usePageTitle, useSession } from 'shared-ui';
-import { LoadFailed } from '../../components/load-failed';
+import {
+  addTranslations,
+  Alert,
+  Loading,
+  usePageTitle,
+  useSession,
+  LoadFailed,
+  useApiGet,
+} from 'shared-ui';
 import { Muted, PageBody, PageHeader, SectionCard } from '../../components/settings-page';
-import { useApiGet } from '../../hooks/use-api-get';
 import { AddPeopleForm } from './add-people-form';
 import en from './en-US.json';
 import { MembersTable } from './members-table';

@@ -5,8 +5,15 @@ import {
   workspaceRoles,
   workspaceUserStatuses,
 } from 'shared-sdk/schemas';
-import { Alert, Button, SelectField, Spinner, useSchemaForm, VisuallyHidden } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
+import {
+  Alert,
+  Button,
+  SelectField,
+  Spinner,
+  useSchemaForm,
+  VisuallyHidden,
+  apiErrorMessage,
+} from 'shared-ui';
 import { FieldRow, FormActions } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { isLastAdminError, updateWorkspaceUser } from './workspace-users-api';

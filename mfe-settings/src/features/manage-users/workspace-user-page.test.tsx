@@ -10,7 +10,7 @@ import {
 } from '@testing/fake-api';
 import { buildMembers } from '../../testing/fixtures';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { ManageUsersPage } from './manage-users-page';
 import { WorkspaceUserPage } from './workspace-user-page';
 

@@ -3,13 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
-import { addTranslations, Badge, Loading, up, usePageTitle, useSession } from 'shared-ui';
-import { FormattedDate } from '../../components/formatted-date';
-import { LoadFailed } from '../../components/load-failed';
+import {
+  addTranslations,
+  Badge,
+  Loading,
+  up,
+  usePageTitle,
+  useSession,
+  FormattedDate,
+  LoadFailed,
+  useApiGet,
+} from 'shared-ui';
 import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { UserAvatar } from '../../components/user-avatar';
-import { useApiGet } from '../../hooks/use-api-get';
 import { paths } from '../../paths';
 import en from './en-US.json';
 import type { RemovedMemberState } from './manage-users-page';

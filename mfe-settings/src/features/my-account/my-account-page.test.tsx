@@ -8,9 +8,9 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '@testing/fake-api';
-import { buildUser } from '../../testing/fixtures';
+import { buildUser } from '@testing/workspace-fixtures';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { MyAccountPage } from './my-account-page';
 
 const profile = buildUser();

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { User } from 'shared-sdk';
-import { addTranslations, Loading, usePageTitle } from 'shared-ui';
-import { LoadFailed } from '../../components/load-failed';
+import { addTranslations, Loading, usePageTitle, LoadFailed, useApiGet } from 'shared-ui';
 import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
-import { useApiGet } from '../../hooks/use-api-get';
 import en from './en-US.json';
 import { ProfileForm } from './profile-form';
 

@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { apiClient, session, type User } from 'shared-sdk';
 import { profileUpdateSchema } from 'shared-sdk/schemas';
-import { Alert, Button, Spinner, TextField, useSchemaForm, VisuallyHidden } from 'shared-ui';
-import { apiErrorCode, apiErrorMessage } from '../../components/api-error-message';
+import {
+  Alert,
+  Button,
+  Spinner,
+  TextField,
+  useSchemaForm,
+  VisuallyHidden,
+  apiErrorCode,
+  apiErrorMessage,
+} from 'shared-ui';
 import { FieldRow, FormActions } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { changedFields, toFormValues, toProfileInput } from './profile-changes';

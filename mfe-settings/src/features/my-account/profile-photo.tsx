@@ -2,8 +2,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, apiClient, session, uploadFile, userPhotoPath, type User } from 'shared-sdk';
-import { Alert, Button, Spinner } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
+import { Alert, Button, Spinner, apiErrorMessage } from 'shared-ui';
 import { UserAvatar } from '../../components/user-avatar';
 
 const PhotoRow = styled.div`

@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { updateTicketRequestSchema, type Ticket } from 'shared-sdk/schemas';
-import { Alert, Button, SelectField, Spinner, useSchemaForm, VisuallyHidden } from 'shared-ui';
+import {
+  Alert,
+  Button,
+  SelectField,
+  Spinner,
+  useSchemaForm,
+  VisuallyHidden,
+  apiErrorMessage,
+} from 'shared-ui';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../components/api-error-message';
 import { memberName } from '../../components/ticket-text';
 import { updateTicket, type Member } from '../../components/tickets-api';
 import { ticketsNamespace } from '../../components/tickets-translations';

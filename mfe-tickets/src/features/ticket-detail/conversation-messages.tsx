@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Message } from 'shared-sdk/schemas';
-import { Loading } from 'shared-ui';
-import { FormattedDateTime } from '../../components/formatted-date';
-import { LoadFailed } from '../../components/load-failed';
+import { Loading, FormattedDateTime, LoadFailed } from 'shared-ui';
 import { useLiveDocs } from 'shared-sdk/live';
 import { paths } from '../../paths';
 

@@ -4,7 +4,7 @@ import { CaptureErrors } from '@testing/capture-errors';
 import { buildConversation, buildMessage, buildTicket } from '../../testing/fixtures';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { TicketPage } from './ticket-page';
 
 async function renderTicket(ticketId: string, onError?: (error: unknown) => void) {

@@ -14,10 +14,10 @@ import {
   Stack,
   up,
   usePageTitle,
+  apiErrorMessage,
+  FormattedDateTime,
+  LoadFailed,
 } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
-import { FormattedDateTime } from '../../components/formatted-date';
-import { LoadFailed } from '../../components/load-failed';
 import { FollowUpBadge, StatusBadge } from '../../components/ticket-badges';
 import {
   ticketRecipient,

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError } from 'shared-sdk';
 import type { TicketsChangedResponse } from 'shared-sdk/schemas';
-import { Button, ConfirmDialog, Spinner } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
+import { Button, ConfirmDialog, Spinner, apiErrorMessage } from 'shared-ui';
 import {
   followUpTickets,
   followUpTicketsAll,

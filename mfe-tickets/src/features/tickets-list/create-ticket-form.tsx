@@ -18,8 +18,8 @@ import {
   useSchemaForm,
   VisuallyHidden,
   type FormSchema,
+  apiErrorMessage,
 } from 'shared-ui';
-import { apiErrorMessage } from '../../components/api-error-message';
 import { memberName, ticketRecipient, ticketSubject } from '../../components/ticket-text';
 import { createTicket, type Member } from '../../components/tickets-api';
 import { ticketsNamespace } from '../../components/tickets-translations';

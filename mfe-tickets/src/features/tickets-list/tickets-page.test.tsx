@@ -5,7 +5,7 @@ import { CaptureErrors } from '@testing/capture-errors';
 import { buildConversation, buildTicket, buildTickets } from '../../testing/fixtures';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
 import { renderPage } from '../../testing/render-page';
-import { signIn } from '../../testing/sign-in';
+import { signIn } from '@testing/sign-in';
 import { TicketsPage } from './tickets-page';
 
 const base = '/dashboard/ws_fernhill/tickets';

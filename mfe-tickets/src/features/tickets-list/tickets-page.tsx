@@ -14,8 +14,8 @@ import {
   SelectField,
   Stack,
   usePageTitle,
+  LoadFailed,
 } from 'shared-ui';
-import { LoadFailed } from '../../components/load-failed';
 import type { LoadedTicketsQuery } from '../../components/tickets-api';
 import { Pagination } from '../../components/pagination';
 import { useMembers } from '../../hooks/use-members';

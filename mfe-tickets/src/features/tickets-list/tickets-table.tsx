@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Ticket } from 'shared-sdk/schemas';
-import { DataTable, VisuallyHidden } from 'shared-ui';
-import { FormattedDateTime } from '../../components/formatted-date';
+import { DataTable, VisuallyHidden, FormattedDateTime } from 'shared-ui';
 import { FollowUpBadge, StatusBadge } from '../../components/ticket-badges';
 import {
   assigneeName,

@@ -1,5 +1,5 @@
 import { apiClient, configureSession, session, type SessionStorage, type User } from 'shared-sdk';
-import { buildAuthResponse, buildUser } from './fixtures';
+import { buildAuthResponse, buildUser } from './workspace-fixtures';
 
 /** Storage for the session's refresh token that lives only as long as the test. */
 export function memoryStorage(): SessionStorage {

@@ -1,12 +1,15 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from 'shared-sdk';
-import { authErrorMessage } from 'shared-ui';
+import { authErrorMessage } from './auth-error-message';
 
 /**
  * What to tell the user about a failed call: spec §8's translated text for auth errors (and for a
  * request that never reached the server), else the API's own message, else `unexpected`.
  */
-export function apiErrorMessage(t: TFunction, error: unknown, unexpected: string): string {
+export function apiErrorMessage(
+  t: Parameters<typeof authErrorMessage>[0],
+  error: unknown,
+  unexpected: string,
+): string {
   if (!(error instanceof ApiError)) return unexpected;
   if (error.status === 0 || error.code.startsWith('auth/')) return authErrorMessage(t, error);
   return error.serverMessage || unexpected;

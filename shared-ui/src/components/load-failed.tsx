@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Stack } from 'shared-ui';
-import { chatNamespace } from './chat-translations';
+import { Button } from './button';
+import { Alert } from './feedback';
+import { Stack } from './layout';
 
 /** What a page shows when what it needs could not be loaded, with a way to ask again. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation(chatNamespace);
+  const { t } = useTranslation('common');
   return (
     <Alert tone="error">
       <Stack $gap={3}>
