@@ -2,8 +2,11 @@
 // server writes a ticket every few ms. Prints p50/p95/p99 from commit (the server's committedAt)
 // to delivery at each client, per write rate, and the fastest rate whose p95 stays within 20 ms.
 //   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 50,20,10,5,2]
+// BENCH_PROFILE=1 writes a CPU profile of the server to the system's temp folder (parley-prof).
 import { fork } from 'node:child_process';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { build } from '../scripts/build.mjs';
@@ -128,7 +131,9 @@ console.log(
   `raw loopback fan-out of one 600-byte message to ${clients} sockets from one thread: median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
 );
 const server = fork(new URL('./live-server.cjs', import.meta.url), {
-  execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
+  execArgv: process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(tmpdir(), 'parley-prof')}`]
+    : [],
   env: { ...process.env, PORT: values.port },
 });
 const fromServer = (type) =>
