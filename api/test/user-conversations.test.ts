@@ -123,6 +123,11 @@ describe('chat takeover calls (/api/user/…conversation, messages)', () => {
           '/api/user/messages',
           { ...buildAgentMessage(workspaceId, conversationId), content: 'x'.repeat(5001) },
         ],
+        // An empty form says nothing: with no text or file the message is empty.
+        [
+          '/api/user/messages',
+          { ...buildAgentMessage(workspaceId, conversationId), content: '', form: {} },
+        ],
         ['/api/user/take-over-conversation', { workspaceId }],
         ['/api/user/seen-message', { workspaceId, conversationId, messagesSeenCount: -1 }],
         ['/api/user/seen-message', { workspaceId, conversationId, messagesSeenCount: 1.5 }],
@@ -220,6 +225,43 @@ describe('chat takeover calls (/api/user/…conversation, messages)', () => {
 
       await sendCustomerMessage(app, session, 'How long does delivery take?');
       expect(await roles(conversationId)).toEqual(['user', 'bot', 'agent', 'user']);
+    });
+
+    it('stores a message that is only a form, and refuses a form over its limits', async () => {
+      const { conversationId } = await startConversation(app, workspaceId);
+      const form = { 'Order number': 'ORD-1042', 'Return code': 'RMA-77 <b>' };
+      const sent = await call(
+        '/api/user/messages',
+        admin,
+        buildAgentMessage(workspaceId, conversationId, { content: '', form }),
+      );
+      expect(sent.statusCode).toBe(201);
+      const message = messageSchema.parse(sent.json());
+      expect(message).toMatchObject({ role: 'agent', content: '', form, attachments: [] });
+      // Stored with it: what the live `messages` collection reads back.
+      const stored = await app.db
+        .selectFrom('messages')
+        .select(['content', 'form'])
+        .where('id', '=', message.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ content: '', form });
+      expect(await roles(conversationId)).toEqual(['user', 'bot', 'agent']);
+
+      const tooLong = [{ ['n'.repeat(65)]: 'value' }, { 'Order number': 'v'.repeat(2001) }];
+      for (const bad of tooLong) {
+        const response = await call(
+          '/api/user/messages',
+          admin,
+          buildAgentMessage(workspaceId, conversationId, { content: '', form: bad }),
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: 'invalid-argument',
+          message: expect.stringMatching(/^body\.form\./),
+        });
+      }
+      expect(await roles(conversationId)).toEqual(['user', 'bot', 'agent']);
+      await expectStatisticsExact();
     });
 
     it('attaches files uploaded to the conversation, and only those', async () => {

@@ -125,10 +125,14 @@ export const sendMessageRequestSchema = z
     attachments: attachments.optional(),
     role: z.literal('agent'),
   })
-  .refine((m) => m.content.length > 0 || (m.attachments?.length ?? 0) > 0, {
-    message: 'Please write a message or attach a file',
-    path: ['content'],
-  });
+  // A message says something: text, a file, or a form with at least one field.
+  .refine(
+    (m) =>
+      m.content.length > 0 ||
+      (m.attachments?.length ?? 0) > 0 ||
+      Object.keys(m.form ?? {}).length > 0,
+    { message: 'Please write a message, attach a file or add details', path: ['content'] },
+  );
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 // spec §7 POST /api/user/seen-message.

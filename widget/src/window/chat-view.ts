@@ -182,10 +182,25 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     return box;
   }
 
+  /**
+   * spec §3 message "optional form" (e.g. details an agent sends): field and value, in the
+   * order given. Text nodes only: names and values are whatever the sender typed.
+   */
+  function formNode(form: Record<string, string>): HTMLDListElement {
+    const list = h('dl', { class: 'form' });
+    for (const [name, value] of Object.entries(form)) {
+      list.append(h('div', {}, h('dt', {}, name), h('dd', {}, value)));
+    }
+    return list;
+  }
+
   function messageItem(message: Message | OutgoingMessage, state: ChatState): HTMLLIElement {
     const role = 'role' in message ? message.role : 'user';
     const bubble = h('div', { class: 'bubble' });
     if (message.content) bubble.append(h('p', { class: 'text' }, message.content));
+    if ('form' in message && message.form && Object.keys(message.form).length > 0) {
+      bubble.append(formNode(message.form));
+    }
     if ('attachments' in message) bubble.append(...message.attachments.map(attachmentNode));
     else if (message.imageName) bubble.append(h('p', { class: 'text' }, message.imageName));
     const meta =

@@ -140,6 +140,57 @@ describe('the chat window', () => {
     ]);
   });
 
+  it('shows the form an agent sent under the text, field by field, as plain text', async () => {
+    localStorage.setItem(visitorTokenKey(workspaceId), 'pv_stored');
+    const withForm = message({
+      role: 'agent',
+      senderId: 'agent-1',
+      content: 'Here are your return details.',
+      form: { 'Return code': 'RMA-77', '<img src=x onerror=alert(1)>': '<b>Bring the label</b>' },
+    });
+    const formOnly = message({
+      role: 'agent',
+      senderId: 'agent-1',
+      content: '',
+      form: { Pickup: 'Monday\n9–12' },
+    });
+    const plain = message({ role: 'agent', senderId: 'agent-1', content: 'Anything else?' });
+    startWindow((request) => {
+      if (request.url === '/api/widget/sessions') {
+        return {
+          status: 200,
+          body: session({ visitorToken: 'pv_stored', conversation: conversation() }),
+        };
+      }
+      if (request.method === 'GET' && request.url === '/api/widget/messages') {
+        return {
+          status: 200,
+          body: { conversation: conversation(), messages: [withForm, formOnly, plain] },
+        };
+      }
+      return errorReply(404, 'not-found', 'none');
+    });
+
+    await waitFor(() => expect(items()).toHaveLength(3));
+    const [first, second, third] = items() as [HTMLElement, HTMLElement, HTMLElement];
+    const fields = (item: HTMLElement) =>
+      within(item)
+        .queryAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(fields(first)).toEqual([
+      ['Return code', 'RMA-77'],
+      ['<img src=x onerror=alert(1)>', '<b>Bring the label</b>'],
+    ]);
+    expect(within(first).getAllByRole('definition')).toHaveLength(2);
+    // Under the text, and what was typed stays text: no element made of it.
+    const text = within(first).getByText('Here are your return details.');
+    const list = first.querySelector('dl') as HTMLElement;
+    expect(text.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(first.querySelector('img, b')).toBeNull();
+    expect(fields(second)).toEqual([['Pickup', 'Monday\n9–12']]);
+    expect(third.querySelector('dl')).toBeNull();
+  });
+
   it('sends with Enter, starts a new line with Shift+Enter, and shows the answer live', async () => {
     const { requests, live, user } = startWindow();
     await screen.findByRole('heading', { name: 'Acme assistant' });

@@ -146,7 +146,7 @@ function ConversationRow({
   const preview = lastMessage
     ? t('list.lastMessage', {
         sender: tChat(`roles.${lastMessage.role}`),
-        content: lastMessage.content.trim() || t('list.attachmentOnly'),
+        content: lastMessage.content.trim() || t('list.withoutText'),
       })
     : t('list.noMessages');
   return (

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -22,6 +23,14 @@ import {
 import { Muted } from '../../components/chat-page';
 import { sendAgentMessage, uploadAttachment } from './conversation-api';
 import { formatSize } from './message-list';
+import {
+  MessageFormFields,
+  checkFormRows,
+  formFieldIds,
+  maxFormFields,
+  type FormErrors,
+  type FormFieldRow,
+} from './message-form-fields';
 
 /** sendMessageRequestSchema: at most this many attachments per message. */
 export const maxAttachments = 10;
@@ -98,9 +107,10 @@ const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
- * The agent's reply (spec §7 POST /api/user/messages, role agent): text, attached files or both.
- * Files are uploaded first to attachments/{conversationId}/…; a file already uploaded is not sent
- * again when the message is retried. A failed send keeps what was written.
+ * The agent's reply (spec §7 POST /api/user/messages, role agent): text, attached files, details
+ * (the message's form: field name → value) or any of them together. Files are uploaded first to
+ * attachments/{conversationId}/…; a file already uploaded is not sent again when the message is
+ * retried. A failed send keeps what was written, files and details included.
  */
 export function Composer({
   workspaceId,
@@ -116,6 +126,8 @@ export function Composer({
   const { t: tCommon } = useTranslation('common');
   const fileInputId = useId();
   const noteId = useId();
+  const detailsId = useId();
+  const detailsToggleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // TextAreaField takes no ref: the form finds its field by name.
   const focusContent = () => {
@@ -126,6 +138,9 @@ export function Composer({
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const nextRowKey = useRef(0);
+  const [rows, setRows] = useState<FormFieldRow[]>([]);
+  const [rowErrors, setRowErrors] = useState<FormErrors>({});
   const [state, setState] = useState<ComposerState>({ status: 'editing' });
   const sending = state.status === 'sending';
 
@@ -140,6 +155,54 @@ export function Composer({
         : undefined,
     );
     setFiles(next.slice(0, maxAttachments));
+  }
+
+  // Focus moves once the DOM has the element (a row just added, the next row after a removal).
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    document.getElementById(pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
+  const focusById = (id: string) => {
+    pendingFocus.current = id;
+  };
+
+  function addRow() {
+    if (rows.length >= maxFormFields) return;
+    const key = nextRowKey.current++;
+    setRows([...rows, { key, name: '', value: '' }]);
+    if (fieldError) setFieldError(undefined);
+    focusById(formFieldIds(detailsId, key).name);
+  }
+
+  function changeRow(key: number, change: Partial<Pick<FormFieldRow, 'name' | 'value'>>) {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    setRowErrors((current) => {
+      const errors = current[key];
+      if (!errors) return current;
+      const rest = { ...errors };
+      if ('name' in change) delete rest.name;
+      if ('value' in change) delete rest.value;
+      return { ...current, [key]: rest };
+    });
+    if (fieldError) setFieldError(undefined);
+    if (state.status === 'sent') setState({ status: 'editing' });
+  }
+
+  function removeRow(key: number) {
+    const index = rows.findIndex((row) => row.key === key);
+    const remaining = rows.filter((row) => row.key !== key);
+    setRows(remaining);
+    setRowErrors(({ [key]: _removed, ...rest }) => rest);
+    // The next row, else the one before, else (no rows: the details close) the toggle.
+    const neighbour = remaining[index] ?? remaining[index - 1];
+    focusById(neighbour ? formFieldIds(detailsId, neighbour.key).name : detailsToggleId);
+  }
+
+  function removeAllRows() {
+    setRows([]);
+    setRowErrors({});
   }
 
   function removeFile(file: File) {
@@ -172,8 +235,19 @@ export function Composer({
     if (sending) return;
     const checked = messageContentSchema.safeParse(content);
     if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
-    if (checked.data === '' && files.length === 0) {
-      // The schema's rule (content or attachments), said before anything is uploaded.
+    const details = checkFormRows(rows, t);
+    setRowErrors(details.errors);
+    if (!details.valid) {
+      const first = rows.find((row) => details.errors[row.key]);
+      if (first) {
+        const ids = formFieldIds(detailsId, first.key);
+        document.getElementById(details.errors[first.key]?.name ? ids.name : ids.value)?.focus();
+      }
+      return;
+    }
+    const hasForm = Object.keys(details.form).length > 0;
+    if (checked.data === '' && files.length === 0 && !hasForm) {
+      // The schema's rule (content, attachments or a form), said before anything is uploaded.
       const empty = sendMessageRequestSchema.safeParse({
         workspaceId,
         conversationId,
@@ -193,11 +267,14 @@ export function Composer({
         conversationId,
         content: checked.data,
         role: 'agent',
+        ...(hasForm ? { form: details.form } : {}),
         ...(attachments.length > 0 ? { attachments } : {}),
       });
       await sendAgentMessage(request);
       setContent('');
       setFiles([]);
+      setRows([]);
+      setRowErrors({});
       uploaded.current.clear();
       setState({ status: 'sent' });
     } catch (failure) {
@@ -274,6 +351,18 @@ export function Composer({
           ))}
         </Chosen>
       ) : null}
+      {rows.length > 0 ? (
+        <MessageFormFields
+          id={detailsId}
+          baseId={detailsId}
+          rows={rows}
+          errors={rowErrors}
+          disabled={sending}
+          onChange={changeRow}
+          onAdd={addRow}
+          onRemove={removeRow}
+        />
+      ) : null}
       <Actions>
         <FileInput
           id={fileInputId}
@@ -284,6 +373,17 @@ export function Composer({
         />
         <Button as="label" htmlFor={fileInputId} $variant="secondary">
           {t('composer.attach')}
+        </Button>
+        {/* Shows the details with a first row, or removes them all (what is shown is sent). */}
+        <Button
+          id={detailsToggleId}
+          type="button"
+          $variant="secondary"
+          disabled={sending}
+          aria-controls={rows.length > 0 ? detailsId : undefined}
+          onClick={rows.length > 0 ? removeAllRows : addRow}
+        >
+          {rows.length > 0 ? t('composer.details.close') : t('composer.details.open')}
         </Button>
         <Button type="submit" disabled={sending}>
           {sending ? <Spinner /> : null}

@@ -335,7 +335,9 @@ describe('Conversation page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
 
     await user.type(composer(), '   {Enter}');
-    expect(composer()).toHaveAccessibleDescription(/Please write a message or attach a file/);
+    expect(composer()).toHaveAccessibleDescription(
+      /Please write a message, attach a file or add details/,
+    );
     expect(posts(requests, '/api/user/messages')).toEqual([]);
   });
 
@@ -381,6 +383,178 @@ describe('Conversation page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: 'Files to send' })).not.toBeInTheDocument(),
     );
+  });
+
+  describe('details (the message form)', () => {
+    const details = () => screen.getByRole('group', { name: 'Details' });
+    const field = (number: number) =>
+      within(details()).getByRole('group', { name: `Field ${number}` });
+    const nameOf = (number: number) => within(field(number)).getByLabelText('Field name');
+    const valueOf = (number: number) => within(field(number)).getByLabelText('Value');
+
+    it('sends a form alone, exactly as written, by keyboard, and clears it once sent', async () => {
+      const { user, requests } = await renderConversation({
+        calls: () => ({ status: 201, body: {} }),
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      // The first row's name has the focus: the rest is typed and tabbed.
+      expect(nameOf(1)).toHaveFocus();
+      await user.keyboard('  Order number ');
+      await user.tab();
+      expect(valueOf(1)).toHaveFocus();
+      await user.keyboard('ORD-1042');
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Remove field 1' })).toHaveFocus();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Add field' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(nameOf(2)).toHaveFocus();
+      await user.keyboard('Size');
+      await user.tab();
+      await user.keyboard('M');
+      // A third row left blank is not sent.
+      await user.click(screen.getByRole('button', { name: 'Add field' }));
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      await waitFor(() =>
+        expect(posts(requests, '/api/user/messages')).toEqual([
+          {
+            method: 'POST',
+            url: '/api/user/messages',
+            body: {
+              ...ref,
+              content: '',
+              role: 'agent',
+              form: { 'Order number': 'ORD-1042', Size: 'M' },
+            },
+          },
+        ]),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('group', { name: 'Details' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('button', { name: 'Add details' })).toBeEnabled();
+      expect(screen.getByRole('status')).toHaveTextContent('Message sent.');
+    });
+
+    it('sends the details with the text of the message', async () => {
+      const { user, requests } = await renderConversation({
+        calls: () => ({ status: 201, body: {} }),
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+
+      await user.type(composer(), 'Here is your return label.');
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      await user.type(nameOf(1), 'Return code');
+      await user.type(valueOf(1), 'RMA-77 <b>');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      await waitFor(() => expect(posts(requests, '/api/user/messages')).toHaveLength(1));
+      expect(posts(requests, '/api/user/messages')[0]?.body).toEqual({
+        ...ref,
+        content: 'Here is your return label.',
+        role: 'agent',
+        form: { 'Return code': 'RMA-77 <b>' },
+      });
+      await waitFor(() => expect(composer()).toHaveValue(''));
+      expect(screen.queryByRole('group', { name: 'Details' })).not.toBeInTheDocument();
+    });
+
+    it('says what is wrong with a field next to it, and sends nothing until it is fixed', async () => {
+      const { user, requests } = await renderConversation({
+        calls: () => ({ status: 201, body: {} }),
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      await user.type(valueOf(1), 'no name');
+      await user.click(screen.getByRole('button', { name: 'Add field' }));
+      await user.type(nameOf(2), 'Size');
+      await user.click(screen.getByRole('button', { name: 'Add field' }));
+      await user.type(nameOf(3), 'Size ');
+      await user.type(valueOf(3), 'L');
+      await user.click(screen.getByRole('button', { name: 'Add field' }));
+      await user.click(nameOf(4));
+      await user.paste('n'.repeat(65));
+      await user.click(screen.getByRole('button', { name: 'Add field' }));
+      await user.type(nameOf(5), 'Notes');
+      await user.click(valueOf(5));
+      await user.paste('v'.repeat(2001));
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      expect(nameOf(1)).toHaveAccessibleDescription('Please enter a field name.');
+      expect(nameOf(1)).toHaveAttribute('aria-invalid', 'true');
+      expect(nameOf(1)).toHaveFocus();
+      expect(nameOf(2)).not.toHaveAttribute('aria-invalid');
+      expect(nameOf(3)).toHaveAccessibleDescription('“Size” is already a field of this message.');
+      expect(nameOf(4)).toHaveAccessibleDescription('Field names are at most 64 characters.');
+      expect(valueOf(5)).toHaveAccessibleDescription('Values are at most 2,000 characters.');
+      expect(posts(requests, '/api/user/messages')).toEqual([]);
+
+      // Fixing a field clears its message; removing the rows in error leaves what is valid.
+      await user.type(nameOf(1), 'Colour');
+      expect(nameOf(1)).not.toHaveAccessibleDescription();
+      await user.click(screen.getByRole('button', { name: 'Remove field 5' }));
+      await user.click(screen.getByRole('button', { name: 'Remove field 4' }));
+      await user.click(screen.getByRole('button', { name: 'Remove field 3' }));
+      // The last row went: the focus moves to the one before.
+      expect(nameOf(2)).toHaveFocus();
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      await waitFor(() => expect(posts(requests, '/api/user/messages')).toHaveLength(1));
+      expect(posts(requests, '/api/user/messages')[0]?.body).toEqual({
+        ...ref,
+        content: '',
+        role: 'agent',
+        form: { Colour: 'no name', Size: '' },
+      });
+    });
+
+    it('keeps the details when the message could not be sent', async () => {
+      const { user } = await renderConversation({
+        calls: () => errorReply(503, 'unavailable', 'Messages are unavailable right now'),
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      await user.type(nameOf(1), 'Order number');
+      await user.type(valueOf(1), 'ORD-1042');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Messages are unavailable right now',
+      );
+      expect(nameOf(1)).toHaveValue('Order number');
+      expect(valueOf(1)).toHaveValue('ORD-1042');
+    });
+
+    it('adds at most 20 fields, and removing them all hides the details', async () => {
+      const { user, requests } = await renderConversation();
+      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      const add = screen.getByRole('button', { name: 'Add field' });
+      for (let row = 2; row <= 20; row += 1) await user.click(add);
+      expect(within(details()).getAllByLabelText('Field name')).toHaveLength(20);
+      expect(add).toBeDisabled();
+      expect(add).toHaveAccessibleDescription('A message can have up to 20 fields.');
+
+      // "Remove details" takes them all away; blank details alone are not a message.
+      await user.click(screen.getByRole('button', { name: 'Remove details' }));
+      expect(screen.queryByRole('group', { name: 'Details' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      await user.click(screen.getByRole('button', { name: 'Remove field 1' }));
+      expect(screen.queryByRole('group', { name: 'Details' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add details' })).toHaveFocus();
+      await user.click(screen.getByRole('button', { name: 'Add details' }));
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(composer()).toHaveAccessibleDescription(
+        /Please write a message, attach a file or add details/,
+      );
+      expect(posts(requests, '/api/user/messages')).toEqual([]);
+    });
   });
 
   it('resolves the conversation after confirmation', async () => {
