@@ -24,6 +24,7 @@ import { createWorkspace } from './fixtures/workspace';
 import { appStartTimeoutMs, buildTestApp, testConfig } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
+import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
 
 jest.setTimeout(30_000);
 
@@ -457,6 +458,22 @@ describe('widget calls (/api/widget)', () => {
       });
       expect(noFile.statusCode).toBe(400);
     });
+
+    it('refuses a file too large before any conversation starts', async () => {
+      const { workspaceId } = await createWorkspace(app, (await signUp(app)).auth);
+      const session = await startVisitorSession(app, workspaceId);
+      const body = multipart(Buffer.alloc(app.storage.maxUploadBytes + 1), 'huge.pdf');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/widget/attachments',
+        headers: { ...body.headers, ...visitorBearer(session) },
+        payload: body.payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(/too large/);
+      expect((await messagesOf(session)).conversation).toBeNull();
+      await expectStatisticsExact();
+    });
   });
 
   describe('live', () => {
@@ -618,5 +635,48 @@ describe('widget rate limits', () => {
       expect((await newSession(otherWorkspaceId, '10.0.0.9')).statusCode).toBe(201);
     }
     expect((await newSession(otherWorkspaceId, '10.0.0.9')).statusCode).toBe(429);
+  });
+});
+
+// Concurrent requests need a server with real concurrent transactions (PGlite runs one at a time).
+const describePostgres = testPostgresUrl ? describe : describe.skip;
+
+describePostgres('widget messages sent at once (PostgreSQL)', () => {
+  let app: TestApp;
+  let dropDatabase = async () => {};
+  let workspaceId: string;
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase('parley_widget');
+    dropDatabase = created.drop;
+    app = await buildTestApp({ database: created.database });
+    const admin = (await signUp(app)).auth;
+    ({ workspaceId } = await createWorkspace(app, admin));
+  }, appStartTimeoutMs);
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase();
+  });
+
+  it("start one conversation for the visitor's first messages, and count it once", async () => {
+    const session = await startVisitorSession(app, workspaceId);
+    const sent = await Promise.all(
+      ['Hello', 'Is anyone there?', 'Where is my order?', 'Thanks'].map((content) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/widget/messages',
+          headers: visitorBearer(session),
+          payload: { content },
+        }),
+      ),
+    );
+    await app.conversationBot.idle();
+    expect(sent.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const conversationIds = new Set(
+      sent.map((response) => messageSchema.parse(response.json()).conversationId),
+    );
+    expect(conversationIds.size).toBe(1);
+    expect((await findStatistics(app.db, workspaceId))?.conversations.all).toBe(1);
+    expect((await checkStatistics(app.db)).differences).toEqual([]);
   });
 });

@@ -100,11 +100,22 @@ export function lockConversation(
     .executeTakeFirst();
 }
 
-/** The customer's latest conversation row, locked (see lockConversation). */
+/**
+ * The customer's latest conversation row, locked (see lockConversation). The customer's row is
+ * locked first: two of their messages at once find the same latest conversation, or the second
+ * finds the one the first started, instead of each starting (and counting) one of its own. A
+ * no-key lock: the foreign-key checks of other writes to their conversations are not held up.
+ */
 export async function lockLatestConversationOfCustomer(
   trx: Kysely<Database>,
   customerId: string,
 ): Promise<ConversationRow | undefined> {
+  await trx
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', customerId)
+    .forNoKeyUpdate()
+    .execute();
   const latest = await trx
     .selectFrom('conversations')
     .select('id')
@@ -311,9 +322,12 @@ export async function resolveIfIdle(
     .from('chatbots as b')
     .set({
       status: 'resolved',
-      statusHistory: sql<string>`c.status_history || ${JSON.stringify([
-        { status: 'resolved', changedAt: now.toISOString(), changedBy: null, reason: 'idle' },
-      ])}::jsonb`,
+      statusHistory: historyEntry({
+        status: 'resolved',
+        changedAt: now.toISOString(),
+        changedBy: null,
+        reason: 'idle',
+      }),
       updatedAt: now,
     })
     .whereRef('b.id', '=', 'c.chatbotId')

@@ -288,26 +288,26 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
       }
       if (!part || part.fieldname !== 'file') throw noFile();
-      const file = part;
+      // Read first: a file too large or unreadable is refused before any conversation starts.
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(
+            400,
+            `The file is too large: the limit is ${Math.floor(maxBytes / (1024 * 1024))} MB`,
+          );
+        }
+        throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
+      }
       const conversation = await writeTransaction(app.db, (trx) =>
         currentConversationOfCustomer(trx, visitor, app.identity.now()),
       );
       const stored = await app.storage.upload(app.db, {
-        path: `attachments/${conversation.id}/${uploadedFileName(file.filename)}`,
+        path: `attachments/${conversation.id}/${uploadedFileName(part.filename)}`,
         caller: { kind: 'visitor', customerId: visitor.id, workspaceId: visitor.workspaceId },
-        readFile: async () => {
-          try {
-            return await file.toBuffer();
-          } catch (err) {
-            if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new HttpError(
-                400,
-                `The file is too large: the limit is ${Math.floor(maxBytes / (1024 * 1024))} MB`,
-              );
-            }
-            throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
-          }
-        },
+        readFile: async () => bytes,
       });
       return reply.code(201).send(stored);
     },
