@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ApiError } from 'shared-sdk';
 import type { TicketsChangedResponse } from 'shared-sdk/schemas';
 import { Button, ConfirmDialog, Spinner, apiErrorMessage } from 'shared-ui';
 import {
   followUpTickets,
   followUpTicketsAll,
+  noQueryLoadedMessage,
   resolveTickets,
   resolveTicketsAll,
   type LoadedTicketsQuery,
@@ -72,9 +72,10 @@ export function BulkActions({
   const [dialogError, setDialogError] = useState<string | undefined>();
 
   const count = allSelected ? (totalInFilter ?? selectedIds.length) : selectedIds.length;
-  // An API answer says what went wrong; so does a call that could not be made (no query loaded).
+  // An API answer says what went wrong; so does spec §5's "no query loaded". Any other failure
+  // (a bug, a network fault) gets the general message, never a raw exception text.
   const failure = (error: unknown) =>
-    !(error instanceof ApiError) && error instanceof Error
+    error instanceof Error && error.message === noQueryLoadedMessage
       ? error.message
       : apiErrorMessage(tCommon, error, tTickets('unexpectedError'));
   const success = (action: Action, { changed }: TicketsChangedResponse) =>
