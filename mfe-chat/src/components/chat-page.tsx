@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import styled from 'styled-components';
 import { Card, up } from 'shared-ui';
 
@@ -32,16 +32,21 @@ export function PageHeader({
   lead,
   before,
   children,
+  headingRef,
 }: {
   title: ReactNode;
   lead?: string;
   before?: ReactNode;
   children?: ReactNode;
+  /** Where focus goes when the control that had it goes away (tabIndex -1: not a tab stop). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   return (
     <Header>
       {before}
-      <h1>{title}</h1>
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
       {lead ? <p>{lead}</p> : null}
       {children}
     </Header>

@@ -585,6 +585,8 @@ describe('Conversation page', () => {
     ]);
     expect(screen.getByText('Resolved')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+    // Focus stays on the page, at its heading, rather than falling to the document.
+    expect(screen.getByRole('heading', { level: 1, name: 'Maya Patel' })).toHaveFocus();
   });
 
   it('shows why resolving failed inside the dialog', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -179,6 +179,13 @@ function LoadedConversation({
   });
 
   const takenOver = currentUserId !== undefined && conversation.agentIds.includes(currentUserId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Resolve goes away with the resolved status: if it had focus, focus stays on the page.
+  useEffect(() => {
+    if (conversation.status === 'resolved' && document.activeElement === document.body) {
+      headingRef.current?.focus();
+    }
+  }, [conversation.status]);
 
   function senderOf(message: Message): string {
     if (message.role === 'user') return name;
@@ -193,7 +200,7 @@ function LoadedConversation({
 
   return (
     <PageBody>
-      <PageHeader title={name} before={backLink}>
+      <PageHeader title={name} before={backLink} headingRef={headingRef}>
         <HeaderFacts>
           <StatusBadge status={conversation.status} />
           <Muted as="span">

@@ -36,6 +36,23 @@ const Meta = styled.span`
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 
+/** spec §3 message "optional form": field name → value. */
+const FormList = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: 2px 12px;
+  margin: 0;
+  div {
+    display: contents;
+  }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textSecondary};
@@ -94,6 +111,16 @@ export function ConversationMessages({
                 <FormattedDateTime timestamp={message.timestamp} />
               </Meta>
               {message.content ? <p>{message.content}</p> : null}
+              {message.form && Object.keys(message.form).length > 0 ? (
+                <FormList aria-label={t('conversation.form')}>
+                  {Object.entries(message.form).map(([field, value]) => (
+                    <div key={field}>
+                      <dt>{field}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </FormList>
+              ) : null}
               {message.attachments.length > 0 ? (
                 <Meta>{t('conversation.attachments', { count: message.attachments.length })}</Meta>
               ) : null}

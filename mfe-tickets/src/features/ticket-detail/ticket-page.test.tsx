@@ -92,6 +92,14 @@ describe('Ticket page', () => {
           content: 'Let me find someone to help.',
           timestamp: '2025-03-01T11:00:05.000Z',
         }),
+        buildMessage({
+          id: 'msg_3',
+          role: 'agent',
+          senderId: 'usr_ada',
+          content: '',
+          form: { 'Order number': 'FB-1042', Carrier: 'Parcelforce' },
+          timestamp: '2025-03-01T11:02:00.000Z',
+        }),
       ],
     });
     await renderTicket('tkt_ext');
@@ -108,7 +116,12 @@ describe('Ticket page', () => {
     ).toEqual([
       expect.stringMatching(/^Customer · .*My order never arrived\.$/),
       expect.stringMatching(/^Bot · .*Let me find someone to help\.$/),
+      expect.stringMatching(/^Agent · .*Order numberFB-1042CarrierParcelforce$/),
     ]);
+    // A message's form shows as its fields and values (spec §3 message "optional form").
+    const form = within(messages).getByText('FB-1042').closest('dl');
+    expect(form).toHaveAttribute('aria-label', 'Details sent with the message');
+    expect(within(form!).getByText('Order number')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in chat takeover' })).toHaveAttribute(
       'href',
       '/dashboard/ws_fernhill/chat-takeover/cnv_042',
