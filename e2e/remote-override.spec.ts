@@ -12,6 +12,9 @@ const marketingDist = path.join(repo, 'mfe-marketing', 'dist');
 const staticPort = 3191;
 const apiPort = 3192;
 
+// The hook below starts a second server: give it the time a fresh embedded database may need.
+test.describe.configure({ timeout: 120_000 });
+
 let staticHost: Server;
 let api: ChildProcess;
 const staticRequests: string[] = [];
@@ -46,12 +49,19 @@ test.beforeAll(async () => {
     },
     stdio: 'ignore',
   });
+  let exited: number | null = null;
+  api.on('exit', (code) => {
+    exited = code;
+  });
+  // A fresh embedded database starts in a few seconds, more while the other worker's browser
+  // tests load both cores.
   await expect
     .poll(
-      async () => (await fetch(`http://localhost:${apiPort}/api/health`).catch(() => null))?.ok,
-      {
-        timeout: 20_000,
+      async () => {
+        if (exited !== null) throw new Error(`The second server exited with code ${exited}`);
+        return (await fetch(`http://localhost:${apiPort}/api/health`).catch(() => null))?.ok;
       },
+      { timeout: 90_000 },
     )
     .toBe(true);
 });
