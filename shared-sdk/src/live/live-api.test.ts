@@ -7,7 +7,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { LiveQuery } from '../schemas/live';
-import { fakeWebSockets } from './fake-web-socket';
+import { fakeWebSockets } from '@testing/fake-web-socket';
 import { useLiveQuery, liveApi } from './live-api';
 import { configureLiveClient } from './live-client';
 

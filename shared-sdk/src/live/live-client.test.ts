@@ -1,5 +1,5 @@
 import type { LiveDoc, LiveQuery } from '../schemas/live';
-import { fakeWebSockets, type FakeSocket } from './fake-web-socket';
+import { fakeWebSockets, type FakeSocket } from '@testing/fake-web-socket';
 import {
   createLiveClient,
   idleCloseMs,

@@ -1,7 +1,7 @@
 import { createLiveClient } from 'shared-sdk/live';
 import type { ReceivedMessage } from '../frame-messages';
 import { createChatSession, replyWaitMs } from './chat-session';
-import { fakeWebSockets } from './testing/fake-network';
+import { fakeWebSockets } from '@testing/fake-web-socket';
 import { conversation, message, session, workspaceId } from './testing/fixtures';
 import { visitorTokenStore } from './visitor-token';
 import type { WidgetApi } from './widget-api';

@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { LiveQuery } from 'shared-sdk/live';
 import type { Message } from 'shared-sdk/schemas';
 import { startChatWindow } from './chat-window';
-import {
-  errorReply,
-  fakeFetch,
-  fakeWebSockets,
-  type FakeSocket,
-  type Reply,
-  type SentRequest,
-} from './testing/fake-network';
+import { fakeWebSockets, type FakeSocket } from '@testing/fake-web-socket';
+import { errorReply, fakeFetch, type Reply, type SentRequest } from './testing/fake-network';
 import { chatbot, conversation, message, session, workspaceId } from './testing/fixtures';
 import { visitorTokenKey } from './visitor-token';
 

@@ -1,5 +1,4 @@
-// Tests only: the API and the live socket, played by the test.
-import type { LiveClientMessage, LiveServerMessage } from 'shared-sdk/live';
+// Tests only: the API, played by the test (the live socket: @testing/fake-web-socket).
 
 export interface SentRequest {
   method: string;
@@ -44,64 +43,4 @@ export function fakeFetch(handler: (request: SentRequest) => Reply | Promise<Rep
     } as Response;
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
-}
-
-export interface FakeSocket {
-  url: string;
-  readyState: number;
-  sent: LiveClientMessage[];
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: string }) => void) | null;
-  onclose: ((event: { code: number }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(): void;
-  /** The server accepts the connection. */
-  open(): void;
-  receive(message: LiveServerMessage): void;
-  /** The connection is lost. */
-  drop(): void;
-}
-
-/** A WebSocket class whose sockets the test answers as the server would. */
-export function fakeWebSockets() {
-  const sockets: FakeSocket[] = [];
-  class FakeWebSocket implements FakeSocket {
-    readyState = 0;
-    sent: LiveClientMessage[] = [];
-    onopen: FakeSocket['onopen'] = null;
-    onmessage: FakeSocket['onmessage'] = null;
-    onclose: FakeSocket['onclose'] = null;
-    onerror: FakeSocket['onerror'] = null;
-    constructor(public url: string) {
-      sockets.push(this);
-    }
-    send(data: string) {
-      if (this.readyState !== 1) throw new Error('send() on a socket that is not open');
-      this.sent.push(JSON.parse(data) as LiveClientMessage);
-    }
-    close() {
-      this.readyState = 3;
-    }
-    open() {
-      this.readyState = 1;
-      this.onopen?.({});
-    }
-    receive(message: LiveServerMessage) {
-      this.onmessage?.({ data: JSON.stringify(message) });
-    }
-    drop() {
-      this.readyState = 3;
-      this.onclose?.({ code: 1006 });
-    }
-  }
-  return {
-    WebSocket: FakeWebSocket as unknown as typeof WebSocket,
-    sockets,
-    last(): FakeSocket {
-      const socket = sockets.at(-1);
-      if (!socket) throw new Error('No socket was opened');
-      return socket;
-    },
-  };
 }

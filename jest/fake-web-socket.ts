@@ -1,5 +1,5 @@
 // Tests only: a WebSocket the test plays the server of.
-import type { LiveClientMessage, LiveServerMessage } from '../schemas/live';
+import type { LiveClientMessage, LiveServerMessage } from 'shared-sdk/live';
 
 export interface FakeSocket {
   url: string;
