@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import {
+  compareDocs,
   configureLiveClient,
   type LiveChange,
   type LiveClientMessage,
@@ -35,7 +36,8 @@ export type LiveAnswer = (query: LiveQuery, subscriptionId: string) => LiveDoc[]
 
 /**
  * An in-memory live server behind a WebSocket class: it accepts any token, answers each
- * subscription with `docs(query)` (or refuses it), and pushes changes when the test says so.
+ * subscription with `docs(query)` in the query's order (or refuses it), and pushes changes when
+ * the test says so.
  */
 export function fakeLiveServer(docs: LiveAnswer = () => []) {
   const received: LiveClientMessage[] = [];
@@ -74,7 +76,10 @@ export function fakeLiveServer(docs: LiveAnswer = () => []) {
           return;
         }
         subscriptions.push({ id, query, socket: this });
-        reply(this, { type: 'snapshot', id, docs: answer });
+        // As the server does, the snapshot comes in the query's order.
+        const { orderBy } = query;
+        const snapshot = orderBy ? [...answer].sort((a, b) => compareDocs(a, b, orderBy)) : answer;
+        reply(this, { type: 'snapshot', id, docs: snapshot });
       }
       if (message.type === 'unsubscribe') {
         const index = subscriptions.findIndex((item) => item.id === message.id);

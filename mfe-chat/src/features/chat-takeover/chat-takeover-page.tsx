@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Conversation } from 'shared-sdk/schemas';
@@ -18,7 +18,6 @@ import { Muted, PageBody, PageHeader } from '../../components/chat-page';
 import { ConversationList } from './conversation-list';
 import en from './en-US.json';
 import {
-  compareConversations,
   isTakeoverFilter,
   maxLimit,
   pageSize,
@@ -52,8 +51,9 @@ export function ChatTakeoverPage() {
   if (live.status === 'live' && (lastLive?.key !== listKey || lastLive.docs !== live.docs)) {
     setLastLive({ key: listKey, docs: live.docs });
   }
-  const docs = live.status === 'loading' && lastLive?.key === listKey ? lastLive.docs : live.docs;
-  const conversations = useMemo(() => [...docs].sort(compareConversations), [docs]);
+  // In the query's order: the live client places every change where isPending, updatedAt put it.
+  const conversations =
+    live.status === 'loading' && lastLive?.key === listKey ? lastLive.docs : live.docs;
   const waiting = live.status === 'loading' || live.status === 'reconnecting';
   // A full list may have more after it.
   const mayHaveMore = conversations.length >= currentLimit && currentLimit < maxLimit;

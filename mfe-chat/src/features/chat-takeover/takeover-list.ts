@@ -1,5 +1,5 @@
 import type { LiveQuery } from 'shared-sdk';
-import type { Conversation, ConversationStatus } from 'shared-sdk/schemas';
+import type { Conversation } from 'shared-sdk/schemas';
 
 /** The list's filter tabs: every conversation, or those of one status. */
 export const takeoverFilters = ['all', 'pending', 'open', 'resolved'] as const;
@@ -36,18 +36,6 @@ export function takeoverQuery(
     ],
     limit,
   };
-}
-
-const isPending = (status: ConversationStatus) => status === 'pending';
-
-/**
- * The same order on the client, from the documents' own status: a conversation that changes goes
- * where it belongs at once, whether or not the document carries the computed field.
- */
-export function compareConversations(a: Conversation, b: Conversation): number {
-  if (isPending(a.status) !== isPending(b.status)) return isPending(a.status) ? -1 : 1;
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** spec §3 messagesSeenCount per user: the messages this user has not seen yet (never negative). */

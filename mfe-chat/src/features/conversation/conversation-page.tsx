@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -61,10 +61,6 @@ const Columns = styled.div`
     grid-template-columns: minmax(0, 1fr) 300px;
   }
 `;
-
-/** Messages in timestamp order (spec §3), the id breaking ties as the server does. */
-const byTimestamp = (a: Message, b: Message) =>
-  a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.id < b.id ? -1 : 1;
 
 /**
  * /dashboard/:workspaceId/chat-takeover/:conversationId: the conversation's messages live, the
@@ -163,7 +159,8 @@ function LoadedConversation({
     conversationId,
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
   });
-  const messages = useMemo(() => [...messagesLive.docs].sort(byTimestamp), [messagesLive.docs]);
+  // In timestamp order (spec §3): the query's order, which the live client keeps.
+  const messages = messagesLive.docs;
   const { state: members } = useApiGet<WorkspaceUser[]>(workspaceMembersPath(workspaceId));
   const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
   // Where the messages new to this reader began when they opened the page.
