@@ -19,35 +19,39 @@ describe('API client (spec §7 retry rules)', () => {
   it.each([...retryableStatuses])('retries a GET once on %i', async (status) => {
     const { fetch, calls } = fakeFetch([status, 200]);
     const client = createApiClient({ baseUrl: 'http://api.test', fetch });
-    await expect(client.get('/api/user')).resolves.toEqual({ ok: true });
+    await expect(client.request('GET', '/api/user')).resolves.toEqual({ ok: true });
     expect(calls).toHaveLength(2);
   });
 
   it('retries a GET only once', async () => {
     const { fetch, calls } = fakeFetch([503, 503, 200]);
     const client = createApiClient({ baseUrl: 'http://api.test', fetch });
-    await expect(client.get('/api/user')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.request('GET', '/api/user')).rejects.toBeInstanceOf(ApiError);
     expect(calls).toHaveLength(2);
   });
 
   it.each([400, 401, 403, 404])('does not retry a GET on %i', async (status) => {
     const { fetch, calls } = fakeFetch([status, 200]);
     const client = createApiClient({ baseUrl: 'http://api.test', fetch });
-    await expect(client.get('/api/user')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.request('GET', '/api/user')).rejects.toBeInstanceOf(ApiError);
     expect(calls).toHaveLength(1);
   });
 
-  it.each(['post', 'patch', 'delete'] as const)('never retries %s', async (method) => {
+  it.each(['POST', 'PATCH', 'DELETE'] as const)('never retries %s', async (method) => {
     const { fetch, calls } = fakeFetch([503, 200]);
     const client = createApiClient({ baseUrl: 'http://api.test', fetch });
-    await expect(client[method]('/api/user/tickets', { a: 1 })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.request(method, '/api/user/tickets', { a: 1 })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(calls).toHaveLength(1);
   });
 
   it('reports method, URL, status and the server error (spec §8)', async () => {
     const { fetch } = fakeFetch([400]);
     const client = createApiClient({ baseUrl: 'http://api.test/', fetch });
-    const error = await client.post('/api/marketing/contact', {}).catch((e: unknown) => e);
+    const error = await client
+      .request('POST', '/api/marketing/contact', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       method: 'POST',
@@ -64,7 +68,7 @@ describe('API client (spec §7 retry rules)', () => {
   it('sends JSON and the bearer token', async () => {
     const { fetch, calls } = fakeFetch([200]);
     const client = createApiClient({ baseUrl: '', fetch, getToken: () => 'token-1' });
-    await client.post('/api/session', { token: 'x' });
+    await client.request('POST', '/api/session', { token: 'x' });
     const headers = calls[0]!.init.headers as Record<string, string>;
     expect(headers.authorization).toBe('Bearer token-1');
     expect(headers['content-type']).toBe('application/json');
@@ -76,6 +80,9 @@ describe('API client (spec §7 retry rules)', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof globalThis.fetch;
     const client = createApiClient({ baseUrl: '', fetch });
-    await expect(client.post('/api/x')).rejects.toMatchObject({ status: 0, code: 'unavailable' });
+    await expect(client.request('POST', '/api/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'unavailable',
+    });
   });
 });

@@ -21,11 +21,8 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
+  /** One request; the product calls it through `call()` with an endpoint definition. */
   request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  patch<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string, body?: unknown): Promise<T>;
   /** POST of a multipart form (a file upload); like every POST, never retried. */
   upload<T>(path: string, form: FormData): Promise<T>;
 }
@@ -107,10 +104,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     request,
-    get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
-    patch: (path, body) => request('PATCH', path, body),
-    delete: (path, body) => request('DELETE', path, body),
     async upload(path, form) {
       const url = `${base}${path}`;
       return read('POST', url, await once('POST', url, undefined, form));

@@ -1,4 +1,6 @@
 import type { ApiClient } from './api-client';
+import { callWith } from './endpoint';
+import { identityEndpoints } from './endpoints/identity';
 import { ApiError } from './errors';
 import type { AuthResponse, LoginRequest, SignupRequest, User } from './schemas/identity';
 
@@ -95,7 +97,7 @@ export function createSession({
     retryDelay = refreshRetryStartMs;
     schedule(expiresAt - refreshLeadMs - now());
     // The sign-in cookie lets plain page and file requests authenticate too.
-    await client.post('/api/session', { token: idToken }).catch(() => undefined);
+    await callWith(client, identityEndpoints.session, { token: idToken }).catch(() => undefined);
     const user = toClientUser(response.user);
     setState({ status: 'signed-in', user });
     return user;
@@ -114,9 +116,9 @@ export function createSession({
     clearLocal();
     await Promise.all([
       refreshToken
-        ? client.post('/api/auth/logout', { refreshToken }).catch(() => undefined)
+        ? callWith(client, identityEndpoints.logout, { refreshToken }).catch(() => undefined)
         : undefined,
-      client.post('/api/session', { token: '' }).catch(() => undefined),
+      callWith(client, identityEndpoints.session, { token: '' }).catch(() => undefined),
     ]);
   }
 
@@ -135,7 +137,7 @@ export function createSession({
       return;
     }
     try {
-      await applyAuth(await client.post<AuthResponse>('/api/auth/refresh', { refreshToken }));
+      await applyAuth(await callWith(client, identityEndpoints.refresh, { refreshToken }));
     } catch (error) {
       // A refused refresh token ends the session; anything else (network, 5xx) is retried.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -172,10 +174,8 @@ export function createSession({
         if (state.status === 'loading') setState({ status: 'signed-out', user: null });
       });
     },
-    signIn: async (request) =>
-      applyAuth(await client.post<AuthResponse>('/api/auth/login', request)),
-    signUp: async (request) =>
-      applyAuth(await client.post<AuthResponse>('/api/auth/signup', request)),
+    signIn: async (request) => applyAuth(await callWith(client, identityEndpoints.login, request)),
+    signUp: async (request) => applyAuth(await callWith(client, identityEndpoints.signup, request)),
     applyAuth,
     setUser(user) {
       if (state.status === 'signed-in') setState({ status: 'signed-in', user: toClientUser(user) });

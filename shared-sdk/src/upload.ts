@@ -1,4 +1,6 @@
 import { apiClient } from './api-client';
+import { endpointRequest } from './endpoint';
+import { storageEndpoints } from './endpoints/storage';
 import type { StoredFile } from './schemas/storage';
 
 // spec §3 "Stored file path shapes" (the api answers any other path 'Invalid path format.').
@@ -29,10 +31,8 @@ export const attachmentPath = (conversationId: string, fileName: string) =>
 export function uploadFile(path: string, file: Blob, fileName?: string): Promise<StoredFile> {
   const form = new FormData();
   form.append('file', file, fileName ?? path.slice(path.lastIndexOf('/') + 1));
-  return apiClient().upload<StoredFile>(
-    `/api/storage/upload?path=${encodeURIComponent(path)}`,
-    form,
-  );
+  const request = endpointRequest(storageEndpoints.upload, { path });
+  return apiClient().upload<StoredFile>(request.path, form);
 }
 
 const storedImagesPath = '/api/storage/images/';

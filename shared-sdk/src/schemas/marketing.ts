@@ -48,3 +48,12 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 
 export const newsListSchema = z.object({ articles: z.array(newsArticleSummarySchema) });
 export type NewsList = z.infer<typeof newsListSchema>;
+
+/** A news article's slug, as in /news/{slug} (spec §2). */
+export const newsSlugPattern = /^[a-z0-9-]+$/;
+export const newsSlugParamsSchema = z.object({
+  slug: z
+    .string()
+    .max(120)
+    .regex(newsSlugPattern, 'A news slug contains only lower-case letters, digits and hyphens'),
+});

@@ -7,3 +7,13 @@ export const runtimeConfigSchema = z.object({
   remotes: z.record(z.string(), z.string()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** GET /api/health: what a load balancer's probe reads. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    ok: z.literal(true),
+    latencyMs: z.number(),
+  }),
+});

@@ -102,3 +102,9 @@ export const statisticsSchema = z.object({
   aiTrainingQnas: z.object({ count: z.number().int() }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
+
+// Answers of the list calls (GET /api/user/workspaces, /api/user/users, /api/user/chatbots).
+export const workspaceUsersSchema = z.array(workspaceUserSchema);
+export const chatbotsSchema = z.array(chatbotSchema);
+/** GET /api/user/is-admin (spec §7: the response is a boolean). */
+export const isAdminResponseSchema = z.boolean();

@@ -1,5 +1,6 @@
-import { createApiClient } from 'shared-sdk';
+import { callWith, createApiClient, storageEndpoints, widgetEndpoints } from 'shared-sdk';
 import type {
+  Conversation,
   Message,
   StoredFile,
   WidgetConversation,
@@ -17,7 +18,7 @@ export interface WidgetApi {
   /** Stores the customer's message (creating the conversation on the first one). */
   sendMessage(request: WidgetMessageRequest): Promise<Message>;
   /** Asks for a person: the conversation becomes pending. */
-  handoff(): Promise<unknown>;
+  handoff(): Promise<Conversation>;
   /** Uploads an image to attach to the next message. */
   uploadAttachment(file: Blob, fileName: string): Promise<StoredFile>;
 }
@@ -32,14 +33,14 @@ export function createWidgetApi(options: {
   // spec §8 error codes on failures.
   const client = createApiClient(options);
   return {
-    startSession: (request) => client.post('/api/widget/sessions', request),
-    conversation: () => client.get('/api/widget/messages'),
-    sendMessage: (request) => client.post('/api/widget/messages', request),
-    handoff: () => client.post('/api/widget/handoff'),
+    startSession: (request) => callWith(client, widgetEndpoints.session, request),
+    conversation: () => callWith(client, widgetEndpoints.conversation),
+    sendMessage: (request) => callWith(client, widgetEndpoints.sendMessage, request),
+    handoff: () => callWith(client, widgetEndpoints.handoff),
     uploadAttachment(file, fileName) {
       const form = new FormData();
       form.append('file', file, fileName);
-      return client.upload('/api/widget/attachments', form);
+      return client.upload(storageEndpoints.widgetAttachment.path, form);
     },
   };
 }

@@ -1,0 +1,29 @@
+import { endpoint } from '../endpoint';
+
+// The customer widget's calls, authorized by the visitor token.
+export const widgetEndpoints = {
+  /** 201 for a new visitor, 200 when the token resumes one. */
+  session: endpoint({
+    method: 'POST',
+    path: '/api/widget/sessions',
+    body: 'widgetSessionRequestSchema',
+    response: 'widgetSessionSchema',
+  }),
+  conversation: endpoint({
+    method: 'GET',
+    path: '/api/widget/messages',
+    response: 'widgetConversationSchema',
+  }),
+  sendMessage: endpoint({
+    method: 'POST',
+    path: '/api/widget/messages',
+    body: 'widgetMessageRequestSchema',
+    response: 'messageSchema',
+    status: 201,
+  }),
+  handoff: endpoint({
+    method: 'POST',
+    path: '/api/widget/handoff',
+    response: 'conversationSchema',
+  }),
+};

@@ -1,0 +1,30 @@
+import { endpoint } from '../endpoint';
+
+// spec §7 chat takeover calls.
+export const conversationEndpoints = {
+  sendMessage: endpoint({
+    method: 'POST',
+    path: '/api/user/messages',
+    body: 'sendMessageRequestSchema',
+    response: 'messageSchema',
+    status: 201,
+  }),
+  takeOver: endpoint({
+    method: 'POST',
+    path: '/api/user/take-over-conversation',
+    body: 'conversationRequestSchema',
+    response: 'conversationSchema',
+  }),
+  seenMessage: endpoint({
+    method: 'POST',
+    path: '/api/user/seen-message',
+    body: 'seenMessageRequestSchema',
+    response: 'conversationSchema',
+  }),
+  resolve: endpoint({
+    method: 'POST',
+    path: '/api/user/resolve-conversation',
+    body: 'conversationRequestSchema',
+    response: 'conversationSchema',
+  }),
+};

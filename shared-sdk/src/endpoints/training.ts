@@ -1,0 +1,23 @@
+import { endpoint } from '../endpoint';
+
+// spec §7 AI training calls.
+export const aiTrainingQnaEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/user/ai-training-qnas',
+    body: 'createAiTrainingQnaRequestSchema',
+    response: 'aiTrainingQnaSchema',
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/user/ai-training-qnas',
+    body: 'updateAiTrainingQnaRequestSchema',
+    response: 'aiTrainingQnaSchema',
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/user/ai-training-qnas',
+    body: 'deleteAiTrainingQnaRequestSchema',
+  }),
+};
