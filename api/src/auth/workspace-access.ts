@@ -7,7 +7,7 @@ import { findMembership } from '../repositories/workspace-users';
 import type { WorkspaceUserRow } from '../repositories/workspace-users';
 import { notSignedIn } from './auth-errors';
 
-/** The signed-in caller of a route with `config: { auth: 'required' }`. */
+/** The signed-in caller of a guarded route (every route of the signed-in group, spec §6). */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw notSignedIn();
   return request.user;

@@ -3,9 +3,8 @@ import path from 'node:path';
 import frontMatter from 'front-matter';
 import { marked } from 'marked';
 import type { NewsArticle, NewsArticleSummary } from 'shared-sdk';
+import { newsSlugPattern } from 'shared-sdk/schemas';
 import { z } from 'zod';
-
-export const newsSlugPattern = /^[a-z0-9-]+$/;
 
 export interface NewsArticleRepository {
   /** Newest first. */

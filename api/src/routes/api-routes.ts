@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { liveRoutes } from './live';
@@ -16,7 +17,30 @@ import { userUsersRoutes } from './user-users';
 import { userWorkspacesRoutes } from './user-workspaces';
 import { widgetRoutes } from './widget';
 
-/** Every /api route, one file per area (conventions rule 4). */
+/**
+ * The signed-in calls: every route registered in here needs a valid token (401 otherwise), unless
+ * it says `config: { auth: 'optional' | 'public' }`. A new route is guarded the day it lands.
+ */
+const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, auth: route.config?.auth ?? 'required' };
+  });
+  await app.register(accountRoutes);
+  await app.register(userProfileRoutes);
+  await app.register(userWorkspacesRoutes);
+  await app.register(userUsersRoutes);
+  await app.register(userDashboardRoutes);
+  await app.register(userTicketsRoutes);
+  await app.register(storageRoutes);
+  await app.register(userConversationsRoutes);
+  await app.register(userAiTrainingQnasRoutes);
+};
+
+/**
+ * Every /api route, one file per area (conventions rule 4). Public areas first: the service, the
+ * public site, signing in, the live socket (it authenticates its own messages) and the widget
+ * (visitor tokens).
+ */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);
@@ -24,14 +48,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(newsRoutes);
   await app.register(authRoutes);
   await app.register(sessionRoutes);
-  await app.register(userProfileRoutes);
-  await app.register(userWorkspacesRoutes);
-  await app.register(userUsersRoutes);
-  await app.register(userDashboardRoutes);
-  await app.register(userTicketsRoutes);
   await app.register(liveRoutes);
-  await app.register(storageRoutes);
-  await app.register(userConversationsRoutes);
-  await app.register(userAiTrainingQnasRoutes);
   await app.register(widgetRoutes);
+  await app.register(signedInRoutes);
 };

@@ -1,37 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { errorBodySchema } from 'shared-sdk/schemas';
-import { z } from 'zod';
-import { commonErrorResponses } from '../errors/error-responses';
+import { siteEndpoints } from 'shared-sdk';
 import { HttpError } from '../errors/http-error';
-
-const healthSchema = z.object({
-  status: z.literal('ok'),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    ok: z.literal(true),
-    latencyMs: z.number(),
-  }),
-});
+import { endpointRoute } from '../http/endpoint-route';
 
 /** A load balancer's probe should fail fast rather than hang on a stuck pool. */
 const databaseDeadlineMs = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: {
-          200: healthSchema,
-          503: errorBodySchema.describe('unavailable: the database did not answer'),
-          ...commonErrorResponses,
-        },
-      },
-    },
-    async () => {
+  app.route({
+    ...endpointRoute(siteEndpoints.health, {
+      tags: ['system'],
+      summary: 'Liveness and database reachability',
+      errors: { 503: 'unavailable: the database did not answer' },
+    }),
+    handler: async () => {
       const started = performance.now();
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -55,5 +38,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         database: { kind: app.databaseKind, ok: true as const, latencyMs },
       };
     },
-  );
+  });
 };

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { remoteNames } from 'shared-sdk';
+import { remoteNames, siteEndpoints } from 'shared-sdk';
 import { runtimeConfigSchema } from 'shared-sdk/schemas';
 import type { RemoteName, RuntimeConfig } from 'shared-sdk';
-import { commonErrorResponses } from '../errors/error-responses';
+import { endpointRoute } from '../http/endpoint-route';
 
 /**
  * Where each remote's mf-manifest.json lives: on this server unless REMOTE_<NAME>_URL moves it.
  * The shell reads this at run time, so redeploying or moving a remote needs no shell build.
  */
-export function buildRuntimeConfig(overrides: Partial<Record<RemoteName, string>>): RuntimeConfig {
+export function buildRuntimeConfig(overrides: Record<RemoteName, string>): RuntimeConfig {
   const remotes = Object.fromEntries(
     remoteNames.map((name) => [name, overrides[name] ?? `/remotes/${name}/mf-manifest.json`]),
   );
@@ -19,19 +19,16 @@ export function buildRuntimeConfig(overrides: Partial<Record<RemoteName, string>
 export const runtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const runtimeConfig = buildRuntimeConfig(app.config.remoteManifestOverrides);
 
-  app.get(
-    '/runtime-config',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'API base URL and remote manifest URLs for the shell',
-        response: { 200: runtimeConfigSchema, ...commonErrorResponses },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...endpointRoute(siteEndpoints.runtimeConfig, {
+      tags: ['system'],
+      summary: 'API base URL and remote manifest URLs for the shell',
+      errors: {},
+    }),
+    handler: async (_request, reply) => {
       // Must reflect a configuration change on the next page load.
       reply.header('cache-control', 'no-cache');
       return runtimeConfig;
     },
-  );
+  });
 };

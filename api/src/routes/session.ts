@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionRequestSchema } from 'shared-sdk/schemas';
-import { z } from 'zod';
+import { identityEndpoints } from 'shared-sdk';
 import { authError } from '../auth/auth-errors';
 import type { SessionCookieConfig } from '../config';
-import { errorResponses } from '../errors/error-responses';
+import { endpointRoute } from '../http/endpoint-route';
 import { checkAccessToken } from '../services/sessions';
 
 function cookieOptions(cookie: SessionCookieConfig) {
@@ -25,24 +24,17 @@ export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookieCon
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookie = app.config.sessionCookie;
 
-  app.post(
-    '/session',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Set the sign-in cookie from an access token; an empty token clears it',
-        body: sessionRequestSchema,
-        response: {
-          204: z.void().describe('Cookie set or cleared'),
-          ...errorResponses({
-            400: 'invalid-argument',
-            401: 'auth/invalid-credential: not a valid access token',
-            403: 'auth/user-disabled',
-          }),
-        },
+  app.route({
+    ...endpointRoute(identityEndpoints.session, {
+      tags: ['auth'],
+      summary: 'Set the sign-in cookie from an access token; an empty token clears it',
+      errors: {
+        400: 'invalid-argument',
+        401: 'auth/invalid-credential: not a valid access token',
+        403: 'auth/user-disabled',
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const { token } = request.body;
       if (!token) {
         clearSessionCookie(reply, cookie);
@@ -59,5 +51,5 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(204).send();
     },
-  );
+  });
 };

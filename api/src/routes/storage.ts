@@ -1,15 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  storageUploadQuerySchema,
-  storedFileSchema,
-  storedImageQuerySchema,
-} from 'shared-sdk/schemas';
+import { storageEndpoints } from 'shared-sdk';
+import { storedImageQuerySchema } from 'shared-sdk/schemas';
 import { z } from 'zod';
 import { requireUser } from '../auth/workspace-access';
 import { errorResponses, signedInErrors } from '../errors/error-responses';
-import { HttpError } from '../errors/http-error';
+import { endpointRoute } from '../http/endpoint-route';
+import { readUploadedFile } from '../http/uploaded-file';
 import { notSignedIn } from '../auth/auth-errors';
 import { authorizeStoragePath } from '../services/storage-access';
 import type { StorageCaller } from '../services/storage-access';
@@ -17,34 +15,6 @@ import type { ServedFile } from '../services/storage';
 import { attachmentDisposition, requireStoragePath } from '../services/storage-paths';
 import { checkAccessToken } from '../services/sessions';
 import { findVisitor, presentedVisitorToken, visitorUnknown } from '../services/visitors';
-
-const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
-const tooBig = (maxBytes: number) =>
-  new HttpError(400, `The file is too large: the limit is ${megabytes(maxBytes)} MB`);
-const noFile = () =>
-  new HttpError(400, 'Send the file as multipart/form-data, in the field "file"');
-
-/**
- * The request's one file, read into memory up to `maxBytes`. Called by the upload service after
- * the path and access checks, so a caller who may not upload never gets to send the body.
- */
-async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw noFile();
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, parts: 10 } });
-    if (!part || part.fieldname !== 'file') throw noFile();
-    return await part.toBuffer();
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig(maxBytes);
-    // Malformed or cut-off multipart bodies, too many parts: the caller's mistake.
-    if (typeof statusCode === 'number' && statusCode < 500) {
-      throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
-    }
-    throw err;
-  }
-}
 
 /** Headers of every stored file served: never sniffed, never run as a page. */
 function sendStored(reply: FastifyReply, file: ServedFile, cacheControl: string) {
@@ -92,45 +62,39 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     throw check.ok ? notSignedIn() : check.error;
   }
 
-  app.post(
-    '/storage/upload',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Upload a file (multipart form-data field "file") to a spec §3 path',
-        description:
-          'The path ends with the original file name, e.g. images/users/<userId>/me.png. Images ' +
-          '(images/*) must be PNG, JPEG, WebP, GIF or AVIF by content; they are re-encoded ' +
-          'without metadata. Attachments are kept as they are. The stored name gets a random ' +
-          'suffix.',
-        querystring: storageUploadQuerySchema,
-        response: {
-          201: storedFileSchema,
-          ...errorResponses({
-            ...signedInErrors,
-            400: "invalid-argument: 'Invalid path format.', not an image, too large, no file",
-            403: 'permission-denied: another user’s photo folder; auth/user-disabled',
-            404: 'not-found: no such workspace or chatbot, or not a member of the workspace',
-            503: "unavailable: 'Cannot upload to storage'",
-          }),
-        },
+  app.route({
+    ...endpointRoute(storageEndpoints.upload, {
+      tags,
+      summary: 'Upload a file (multipart form-data field "file") to a spec §3 path',
+      description:
+        'The path ends with the original file name, e.g. images/users/<userId>/me.png. Images ' +
+        '(images/*) must be PNG, JPEG, WebP, GIF or AVIF by content; they are re-encoded ' +
+        'without metadata. Attachments are kept as they are. The stored name gets a random ' +
+        'suffix.',
+      errors: {
+        ...signedInErrors,
+        400: "invalid-argument: 'Invalid path format.', not an image, too large, no file",
+        403: 'permission-denied: another user’s photo folder; auth/user-disabled',
+        404: 'not-found: no such workspace or chatbot, or not a member of the workspace',
+        503: "unavailable: 'Cannot upload to storage'",
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const { id } = requireUser(request);
       const stored = await app.storage.upload(app.db, {
         path: request.query.path,
         caller: { kind: 'user', userId: id },
-        readFile: () => readUploadedFile(request, app.storage.maxUploadBytes),
+        readFile: async () => (await readUploadedFile(request, app.storage.maxUploadBytes)).bytes,
       });
       return reply.code(201).send(stored);
     },
-  );
+  });
 
   app.get(
     '/storage/images/*',
     {
+      // Served to anyone with the URL (image tags send no token).
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: 'A stored image as webp, quality 90, at a CSS width and density 1 or 2',

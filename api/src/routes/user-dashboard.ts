@@ -1,56 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chatbotSchema, statisticsSchema, workspaceIdQuerySchema } from 'shared-sdk/schemas';
-import { z } from 'zod';
-import { requireMember, requireUser, workspaceNotFound } from '../auth/workspace-access';
-import { errorResponses, signedInErrors } from '../errors/error-responses';
+import { workspaceEndpoints } from 'shared-sdk';
+import { workspaceNotFound } from '../auth/workspace-access';
+import { signedInErrors } from '../errors/error-responses';
+import { endpointRoute } from '../http/endpoint-route';
+import { memberRead } from '../http/member-write';
 import { listChatbots } from '../repositories/chatbots';
 import { findStatistics } from '../repositories/statistics';
 
-const memberErrors = {
+const errors = {
   ...signedInErrors,
   400: 'invalid-argument',
   404: 'not-found: no such workspace, or not a member of it',
 };
+const tags = ['dashboard'];
 
 /** What the dashboard home shows of a workspace: its statistics and its chatbots. */
 export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['dashboard'];
-
-  app.get(
-    '/user/statistics',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: "The workspace's statistics (members)",
-        querystring: workspaceIdQuerySchema,
-        response: { 200: statisticsSchema, ...errorResponses(memberErrors) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(workspaceEndpoints.statistics, {
+      tags,
+      summary: "The workspace's statistics (members)",
+      errors,
+    }),
+    handler: async (request) => {
       const { workspaceId } = request.query;
-      await requireMember(app.db, requireUser(request).id, workspaceId);
+      await memberRead(app, request, workspaceId);
       const statistics = await findStatistics(app.db, workspaceId);
       if (!statistics) throw workspaceNotFound(workspaceId);
       return statistics;
     },
-  );
+  });
 
-  app.get(
-    '/user/chatbots',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: "The workspace's chatbots, oldest first (members)",
-        querystring: workspaceIdQuerySchema,
-        response: { 200: z.array(chatbotSchema), ...errorResponses(memberErrors) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(workspaceEndpoints.chatbots, {
+      tags,
+      summary: "The workspace's chatbots, oldest first (members)",
+      errors,
+    }),
+    handler: async (request) => {
       const { workspaceId } = request.query;
-      await requireMember(app.db, requireUser(request).id, workspaceId);
+      await memberRead(app, request, workspaceId);
       return listChatbots(app.db, workspaceId);
     },
-  );
+  });
 };

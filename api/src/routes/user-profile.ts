@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserResponseSchema, profileUpdateSchema, userSchema } from 'shared-sdk/schemas';
+import { identityEndpoints } from 'shared-sdk';
 import { authError } from '../auth/auth-errors';
 import { requireUser } from '../auth/workspace-access';
-import { commonErrorResponses, errorResponses, signedInErrors } from '../errors/error-responses';
+import { signedInErrors } from '../errors/error-responses';
+import { endpointRoute } from '../http/endpoint-route';
 import { isEmailTaken, toUser, updateUserProfile } from '../repositories/users';
 import { writeTransaction } from '../live/write-transaction';
+
+const tags = ['user'];
 
 const emailInUse = () =>
   authError(400, 'auth/email-already-in-use', 'Another account has this e-mail address');
@@ -18,52 +21,32 @@ const isEmailConflict = (err: unknown) =>
 
 /** spec §7: GET /api/user, GET and PATCH /api/user/profile (spec §3 saved fields). */
 export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['user'];
+  app.route({
+    ...endpointRoute(identityEndpoints.currentUser, {
+      tags,
+      summary: 'Whether the request is signed in, and as whom',
+      errors: {},
+    }),
+    config: { auth: 'optional' },
+    handler: async (request) => ({ loggedIn: request.user !== null, user: request.user }),
+  });
 
-  app.get(
-    '/user',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        summary: 'Whether the request is signed in, and as whom',
-        response: { 200: currentUserResponseSchema, ...commonErrorResponses },
-      },
-    },
-    async (request) => ({ loggedIn: request.user !== null, user: request.user }),
-  );
+  app.route({
+    ...endpointRoute(identityEndpoints.profile, {
+      tags,
+      summary: 'The signed-in user',
+      errors: signedInErrors,
+    }),
+    handler: async (request) => requireUser(request),
+  });
 
-  app.get(
-    '/user/profile',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        response: { 200: userSchema, ...errorResponses(signedInErrors) },
-      },
-    },
-    async (request) => requireUser(request),
-  );
-
-  app.patch(
-    '/user/profile',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Save profile fields (only those present change)',
-        body: profileUpdateSchema,
-        response: {
-          200: userSchema,
-          ...errorResponses({
-            ...signedInErrors,
-            400: 'invalid-argument; auth/email-already-in-use',
-          }),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(identityEndpoints.updateProfile, {
+      tags,
+      summary: 'Save profile fields (only those present change)',
+      errors: { ...signedInErrors, 400: 'invalid-argument; auth/email-already-in-use' },
+    }),
+    handler: async (request) => {
       const { id } = requireUser(request);
       const update = request.body;
       try {
@@ -76,5 +59,5 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw isEmailConflict(err) ? emailInUse() : err;
       }
     },
-  );
+  });
 };

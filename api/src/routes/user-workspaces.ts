@@ -1,19 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createWorkspaceRequestSchema,
-  deleteWorkspaceRequestSchema,
-  updateWorkspaceRequestSchema,
-  workspaceIdQuerySchema,
-  workspaceSchema,
-  workspaceUserSchema,
-} from 'shared-sdk/schemas';
-import { z } from 'zod';
-import { isActiveAdmin, requireMember, requireUser } from '../auth/workspace-access';
-import { errorResponses, signedInErrors } from '../errors/error-responses';
+import { workspaceEndpoints } from 'shared-sdk';
+import { isActiveAdmin, requireUser } from '../auth/workspace-access';
+import { signedInErrors } from '../errors/error-responses';
+import { endpointRoute } from '../http/endpoint-route';
+import { memberWrite } from '../http/member-write';
+import { writeTransaction } from '../live/write-transaction';
 import { deleteWorkspace, toWorkspace, updateWorkspace } from '../repositories/workspaces';
 import { listActiveWorkspaceUsersOfUser } from '../repositories/workspace-users';
 import { createWorkspace } from '../services/workspace-setup';
-import { writeTransaction } from '../live/write-transaction';
 
 const adminErrors = {
   ...signedInErrors,
@@ -21,39 +15,26 @@ const adminErrors = {
   403: 'permission-denied: not an admin of the workspace; auth/user-disabled',
   404: 'not-found: no such workspace, or not a member of it',
 };
+const tags = ['workspaces'];
 
 /** spec §7: the caller's workspaces, and is-admin. */
 export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['workspaces'];
+  app.route({
+    ...endpointRoute(workspaceEndpoints.list, {
+      tags,
+      summary: "The caller's workspace links (active), oldest first",
+      errors: signedInErrors,
+    }),
+    handler: async (request) => listActiveWorkspaceUsersOfUser(app.db, requireUser(request).id),
+  });
 
-  app.get(
-    '/user/workspaces',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: "The caller's workspace links (active), oldest first",
-        response: { 200: z.array(workspaceUserSchema), ...errorResponses(signedInErrors) },
-      },
-    },
-    async (request) => listActiveWorkspaceUsersOfUser(app.db, requireUser(request).id),
-  );
-
-  app.post(
-    '/user/workspaces',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Create a workspace with its first chatbot; the caller becomes its admin',
-        body: createWorkspaceRequestSchema,
-        response: {
-          201: workspaceUserSchema,
-          ...errorResponses({ ...signedInErrors, 400: 'invalid-argument' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(workspaceEndpoints.create, {
+      tags,
+      summary: 'Create a workspace with its first chatbot; the caller becomes its admin',
+      errors: { ...signedInErrors, 400: 'invalid-argument' },
+    }),
+    handler: async (request, reply) => {
       const { workspaceName, websiteUrl } = request.body;
       const link = await writeTransaction(app.db, (trx) =>
         createWorkspace(trx, {
@@ -64,69 +45,45 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(link);
     },
-  );
+  });
 
-  app.patch(
-    '/user/workspaces',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Rename a workspace or change its website (admins)',
-        body: updateWorkspaceRequestSchema,
-        response: { 200: workspaceSchema, ...errorResponses(adminErrors) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(workspaceEndpoints.update, {
+      tags,
+      summary: 'Rename a workspace or change its website (admins)',
+      errors: adminErrors,
+    }),
+    handler: async (request) => {
       const { workspaceId, workspaceName, websiteUrl } = request.body;
-      const row = await writeTransaction(app.db, async (trx) => {
-        await requireMember(trx, requireUser(request).id, workspaceId, { role: 'admin' });
-        return updateWorkspace(
-          trx,
-          workspaceId,
-          { name: workspaceName, url: websiteUrl },
-          app.identity.now(),
-        );
-      });
+      const row = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        updateWorkspace(trx, workspaceId, { name: workspaceName, url: websiteUrl }, now),
+      );
       return toWorkspace(row);
     },
-  );
+  });
 
-  app.delete(
-    '/user/workspaces',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Delete a workspace with everything in it (admins)',
-        body: deleteWorkspaceRequestSchema,
-        response: { 204: z.void().describe('Deleted'), ...errorResponses(adminErrors) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(workspaceEndpoints.delete, {
+      tags,
+      summary: 'Delete a workspace with everything in it (admins)',
+      errors: adminErrors,
+    }),
+    handler: async (request, reply) => {
       const { workspaceId } = request.body;
-      await writeTransaction(app.db, async (trx) => {
-        await requireMember(trx, requireUser(request).id, workspaceId, { role: 'admin' });
-        await deleteWorkspace(trx, workspaceId);
-      });
+      await memberWrite(app, request, workspaceId, 'admin', ({ trx }) =>
+        deleteWorkspace(trx, workspaceId),
+      );
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/user/is-admin',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Whether the caller is an active admin of the workspace (false for non-members)',
-        querystring: workspaceIdQuerySchema,
-        response: {
-          200: z.boolean(),
-          ...errorResponses({ ...signedInErrors, 400: 'invalid-argument' }),
-        },
-      },
-    },
-    async (request) => isActiveAdmin(app.db, requireUser(request).id, request.query.workspaceId),
-  );
+  app.route({
+    ...endpointRoute(workspaceEndpoints.isAdmin, {
+      tags,
+      summary: 'Whether the caller is an active admin of the workspace (false for non-members)',
+      errors: { ...signedInErrors, 400: 'invalid-argument' },
+    }),
+    handler: async (request) =>
+      isActiveAdmin(app.db, requireUser(request).id, request.query.workspaceId),
+  });
 };

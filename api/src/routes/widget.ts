@@ -1,22 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  conversationSchema,
-  messageSchema,
-  storedFileSchema,
-  widgetConversationSchema,
-  widgetMessageRequestSchema,
-  widgetSessionRequestSchema,
-  widgetSessionSchema,
-} from 'shared-sdk/schemas';
-import { generateVisitorToken, hashVisitorToken } from '../auth/visitor-tokens';
-import { workspaceNotFound } from '../auth/workspace-access';
-import { errorResponses } from '../errors/error-responses';
+import { storageEndpoints, widgetEndpoints } from 'shared-sdk';
+import { widgetSessionSchema } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
+import { endpointRoute } from '../http/endpoint-route';
+import { readUploadedFile } from '../http/uploaded-file';
 import { writeTransaction } from '../live/write-transaction';
 import { findLatestConversationOfCustomer } from '../repositories/conversations';
-import { insertCustomer, updateCustomer } from '../repositories/customers';
 import type { CustomerRow } from '../repositories/customers';
 import { listMessages } from '../repositories/messages';
 import {
@@ -24,23 +15,18 @@ import {
   postCustomerMessage,
   requestHandoff,
 } from '../services/conversations';
-import { findVisitor, presentedVisitorToken, requireVisitor } from '../services/visitors';
+import {
+  findVisitor,
+  presentedVisitorToken,
+  requireVisitor,
+  startVisitorSession,
+} from '../services/visitors';
 
 const visitorErrors = {
   401: 'unauthenticated: no visitor token, or an unknown one (start a session)',
 };
 const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, `Too many requests; try again in ${retryAfterSeconds} s`);
-const chatbotNotFound = (chatbotId: string) => new HttpError(404, `Chatbot ${chatbotId} not found`);
-const noFile = () =>
-  new HttpError(400, 'Send the file as multipart/form-data, in the field "file"');
-
-/** The part's own file name, without any folder a browser or client put before it. */
-function uploadedFileName(filename: string | undefined): string {
-  const name = (filename ?? '').split(/[/\\]/).pop()?.trim() ?? '';
-  return name === '' || name === '.' || name === '..' ? 'attachment' : name;
-}
-
 /**
  * The customer chat widget's calls (shared-sdk schemas/widget.ts): public, authenticated by the
  * visitor token (`Authorization: Bearer pv_…`) that POST sessions hands out, which reaches
@@ -100,104 +86,48 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const urlOf = (path: string) => app.storage.urlOf(path);
 
-  app.post(
-    '/widget/sessions',
-    {
-      schema: {
-        tags,
-        summary: 'Start a visitor session (or resume one: its token in Authorization)',
-        description:
-          'The chatbot is the given one of the workspace, else its first. With a valid visitor ' +
-          'token of the workspace in `Authorization: Bearer`, the same visitor is resumed and ' +
-          'the identity given is saved (200); otherwise a new visitor is made (201).',
-        body: widgetSessionRequestSchema,
-        response: {
-          200: widgetSessionSchema,
-          201: widgetSessionSchema,
-          ...errorResponses({
-            400: 'invalid-argument',
-            404: 'not-found: no such workspace, or no such chatbot in it',
-          }),
-        },
-      },
+  const session = endpointRoute(widgetEndpoints.session, {
+    tags,
+    summary: 'Start a visitor session (or resume one: its token in Authorization)',
+    description:
+      'The chatbot is the given one of the workspace, else its first. With a valid visitor ' +
+      'token of the workspace in `Authorization: Bearer`, the same visitor is resumed and ' +
+      'the identity given is saved (200); otherwise a new visitor is made (201).',
+    errors: {
+      400: 'invalid-argument',
+      404: 'not-found: no such workspace, or no such chatbot in it',
     },
-    async (request, reply) => {
-      const { workspaceId, chatbotId, customer: identity = {} } = request.body;
+  });
+  app.route({
+    ...session,
+    // Resuming answers 200, a new visitor 201: both carry the session.
+    schema: {
+      ...session.schema,
+      response: { ...session.schema.response, 201: widgetSessionSchema },
+    },
+    handler: async (request, reply) => {
+      const { workspaceId } = request.body;
       const token = presentedVisitorToken(request);
       const known = await findVisitor(app.db, token);
-      const resumed = known?.workspaceId === workspaceId ? known : undefined;
-      if (resumed) await limit('visitor', request, resumed.visitorTokenHash);
+      const resumed =
+        token && known?.workspaceId === workspaceId ? { visitor: known, token } : undefined;
+      if (resumed) await limit('visitor', request, resumed.visitor.visitorTokenHash);
       else await limit('session', request, request.ip);
       await limit('workspace', request, workspaceId);
-
-      const session = await writeTransaction(app.db, async (trx) => {
-        const workspace = await trx
-          .selectFrom('workspaces')
-          .select('id')
-          .where('id', '=', workspaceId)
-          .executeTakeFirst();
-        if (!workspace) throw workspaceNotFound(workspaceId);
-        let chatbotQuery = trx
-          .selectFrom('chatbots')
-          .selectAll()
-          .where('workspaceId', '=', workspaceId)
-          .orderBy('createdAt')
-          .orderBy('id');
-        if (chatbotId) chatbotQuery = chatbotQuery.where('id', '=', chatbotId);
-        const chatbot = await chatbotQuery.executeTakeFirst();
-        if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
-
-        const now = app.identity.now();
-        let visitorToken: string;
-        let customer: CustomerRow;
-        if (resumed && token) {
-          visitorToken = token;
-          const changed =
-            Object.values(identity).some((value) => value !== undefined) ||
-            resumed.chatbotId !== chatbot.id;
-          customer = changed
-            ? await updateCustomer(trx, resumed.id, { identity, chatbotId: chatbot.id }, now)
-            : resumed;
-        } else {
-          visitorToken = generateVisitorToken();
-          customer = await insertCustomer(
-            trx,
-            {
-              workspaceId,
-              chatbotId: chatbot.id,
-              visitorTokenHash: hashVisitorToken(visitorToken),
-              identity,
-            },
-            now,
-          );
-        }
-        const conversation = await findLatestConversationOfCustomer(trx, customer.id);
-        return {
-          visitorToken,
-          customerId: customer.id,
-          chatbot: {
-            id: chatbot.id,
-            name: chatbot.name,
-            photoUrl: chatbot.photoUrl,
-            messageBackgroundColor: chatbot.messageBackgroundColor,
-          },
-          conversation: conversation ?? null,
-        };
-      });
-      return reply.code(resumed ? 200 : 201).send(session);
+      const started = await writeTransaction(app.db, (trx) =>
+        startVisitorSession(trx, request.body, resumed, app.identity.now()),
+      );
+      return reply.code(resumed ? 200 : 201).send(started);
     },
-  );
+  });
 
-  app.get(
-    '/widget/messages',
-    {
-      schema: {
-        tags,
-        summary: "The visitor's latest conversation and its messages, by timestamp",
-        response: { 200: widgetConversationSchema, ...errorResponses(visitorErrors) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(widgetEndpoints.conversation, {
+      tags,
+      summary: "The visitor's latest conversation and its messages, by timestamp",
+      errors: visitorErrors,
+    }),
+    handler: async (request) => {
       const visitor = await visitorOf(request);
       const conversation = await findLatestConversationOfCustomer(app.db, visitor.id);
       return {
@@ -205,29 +135,19 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         messages: conversation ? await listMessages(app.db, conversation.id) : [],
       };
     },
-  );
+  });
 
-  app.post(
-    '/widget/messages',
-    {
-      schema: {
-        tags,
-        summary:
-          "Send the customer's message (the first one, or one after a resolve, starts a conversation)",
-        description:
-          'The bot answers afterwards (live) unless an agent has taken the conversation over or ' +
-          'it waits for a person. attachments: paths answered by POST /api/widget/attachments.',
-        body: widgetMessageRequestSchema,
-        response: {
-          201: messageSchema,
-          ...errorResponses({
-            ...visitorErrors,
-            400: 'invalid-argument: the message names the offending field',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(widgetEndpoints.sendMessage, {
+      tags,
+      summary:
+        "Send the customer's message (the first one, or one after a resolve, starts a conversation)",
+      description:
+        'The bot answers afterwards (live) unless an agent has taken the conversation over or ' +
+        'it waits for a person. attachments: paths answered by POST /api/widget/attachments.',
+      errors: { ...visitorErrors, 400: 'invalid-argument: the message names the offending field' },
+    }),
+    handler: async (request, reply) => {
       const visitor = await visitorOf(request);
       const { message, botShouldAnswer } = await writeTransaction(app.db, (trx) =>
         postCustomerMessage(trx, visitor, request.body, urlOf, app.identity.now()),
@@ -241,75 +161,46 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.code(201).send(message);
     },
-  );
+  });
 
-  app.post(
-    '/widget/handoff',
-    {
-      schema: {
-        tags,
-        summary: 'Ask for a person: the conversation waits (pending) for an agent',
-        response: { 200: conversationSchema, ...errorResponses(visitorErrors) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(widgetEndpoints.handoff, {
+      tags,
+      summary: 'Ask for a person: the conversation waits (pending) for an agent',
+      errors: visitorErrors,
+    }),
+    handler: async (request) => {
       const visitor = await visitorOf(request);
       return writeTransaction(app.db, (trx) => requestHandoff(trx, visitor, app.identity.now()));
     },
-  );
+  });
 
-  app.post(
-    '/widget/attachments',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a file (multipart field "file") to the visitor\'s conversation',
-        description:
-          'Stored as attachments/<conversationId>/<name>; send its path with the next message. ' +
-          'Starts a conversation when the visitor has none open.',
-        response: {
-          201: storedFileSchema,
-          ...errorResponses({
-            ...visitorErrors,
-            400: "invalid-argument: no file, too large, 'Invalid path format.'",
-            503: "unavailable: 'Cannot upload to storage'",
-          }),
-        },
+  app.route({
+    ...endpointRoute(storageEndpoints.widgetAttachment, {
+      tags,
+      summary: 'Upload a file (multipart field "file") to the visitor\'s conversation',
+      description:
+        'Stored as attachments/<conversationId>/<name>; send its path with the next message. ' +
+        'Starts a conversation when the visitor has none open.',
+      errors: {
+        ...visitorErrors,
+        400: "invalid-argument: no file, too large, 'Invalid path format.'",
+        503: "unavailable: 'Cannot upload to storage'",
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const visitor = await visitorOf(request);
-      if (!request.isMultipart()) throw noFile();
-      const maxBytes = app.storage.maxUploadBytes;
-      let part;
-      try {
-        part = await request.file({ limits: { fileSize: maxBytes, files: 1, parts: 10 } });
-      } catch (err) {
-        throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
-      }
-      if (!part || part.fieldname !== 'file') throw noFile();
       // Read first: a file too large or unreadable is refused before any conversation starts.
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(
-            400,
-            `The file is too large: the limit is ${Math.floor(maxBytes / (1024 * 1024))} MB`,
-          );
-        }
-        throw new HttpError(400, `The upload could not be read: ${(err as Error).message}`);
-      }
+      const { bytes, fileName } = await readUploadedFile(request, app.storage.maxUploadBytes);
       const conversation = await writeTransaction(app.db, (trx) =>
         currentConversationOfCustomer(trx, visitor, app.identity.now()),
       );
       const stored = await app.storage.upload(app.db, {
-        path: `attachments/${conversation.id}/${uploadedFileName(part.filename)}`,
+        path: `attachments/${conversation.id}/${fileName}`,
         caller: { kind: 'visitor', customerId: visitor.id, workspaceId: visitor.workspaceId },
         readFile: async () => bytes,
       });
       return reply.code(201).send(stored);
     },
-  );
+  });
 };

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
+import type { WidgetSession, WidgetSessionRequest } from 'shared-sdk/schemas';
+import { generateVisitorToken, hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
+import { workspaceNotFound } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
-import { findCustomerByTokenHash } from '../repositories/customers';
+import { findLatestConversationOfCustomer } from '../repositories/conversations';
+import { findCustomerByTokenHash, insertCustomer, updateCustomer } from '../repositories/customers';
 import type { CustomerRow } from '../repositories/customers';
 
 /** The visitor token of `Authorization: Bearer pv_…`, if the request carries one. */
@@ -32,4 +35,70 @@ export async function requireVisitor(
   const customer = await findVisitor(db, presentedVisitorToken(request));
   if (!customer) throw visitorUnknown();
   return customer;
+}
+
+const chatbotNotFound = (chatbotId: string) => new HttpError(404, `Chatbot ${chatbotId} not found`);
+
+/**
+ * A widget session: the `resumed` visitor (its token presented, of this workspace) with the
+ * identity given saved, or a new visitor with a new token. The chatbot is the one asked for, else
+ * the workspace's first.
+ */
+export async function startVisitorSession(
+  trx: Kysely<Database>,
+  { workspaceId, chatbotId, customer: identity = {} }: WidgetSessionRequest,
+  resumed: { visitor: CustomerRow; token: string } | undefined,
+  now: Date,
+): Promise<WidgetSession> {
+  const workspace = await trx
+    .selectFrom('workspaces')
+    .select('id')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  if (!workspace) throw workspaceNotFound(workspaceId);
+  let chatbotQuery = trx
+    .selectFrom('chatbots')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('createdAt')
+    .orderBy('id');
+  if (chatbotId) chatbotQuery = chatbotQuery.where('id', '=', chatbotId);
+  const chatbot = await chatbotQuery.executeTakeFirst();
+  if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
+
+  let visitorToken: string;
+  let customer: CustomerRow;
+  if (resumed) {
+    visitorToken = resumed.token;
+    const changed =
+      Object.values(identity).some((value) => value !== undefined) ||
+      resumed.visitor.chatbotId !== chatbot.id;
+    customer = changed
+      ? await updateCustomer(trx, resumed.visitor.id, { identity, chatbotId: chatbot.id }, now)
+      : resumed.visitor;
+  } else {
+    visitorToken = generateVisitorToken();
+    customer = await insertCustomer(
+      trx,
+      {
+        workspaceId,
+        chatbotId: chatbot.id,
+        visitorTokenHash: hashVisitorToken(visitorToken),
+        identity,
+      },
+      now,
+    );
+  }
+  const conversation = await findLatestConversationOfCustomer(trx, customer.id);
+  return {
+    visitorToken,
+    customerId: customer.id,
+    chatbot: {
+      id: chatbot.id,
+      name: chatbot.name,
+      photoUrl: chatbot.photoUrl,
+      messageBackgroundColor: chatbot.messageBackgroundColor,
+    },
+    conversation: conversation ?? null,
+  };
 }

@@ -23,13 +23,25 @@ const embeddedMaintenanceIntervalMs = 10 * 60_000;
 /** Connects, brings the schema up to date, then exposes `app.db`; closes with the app. */
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { database, migrationsDir }) => {
-    const connection = await connectDatabase(database, app.log);
+    const what = database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL';
+    app.log.info(`starting: waiting for ${what}`);
+    const started = Date.now();
+    const stillWaiting = setInterval(() => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      app.log.info(`starting: still waiting for ${what} (${seconds} s)`);
+    }, 5_000);
+    let connection;
     try {
-      const applied = await migrate(connection, migrationsDir);
-      app.log.info({ applied, kind: connection.kind }, 'database ready');
-    } catch (err) {
-      await connection.close();
-      throw err;
+      connection = await connectDatabase(database, app.log);
+      try {
+        const applied = await migrate(connection, migrationsDir);
+        app.log.info({ applied, kind: connection.kind }, 'database ready');
+      } catch (err) {
+        await connection.close();
+        throw err;
+      }
+    } finally {
+      clearInterval(stillWaiting);
     }
     app.decorate('db', connection.db);
     app.decorate('databaseKind', connection.kind);

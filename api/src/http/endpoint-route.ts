@@ -1,0 +1,62 @@
+import type { Endpoint, SchemaName } from 'shared-sdk';
+import * as schemas from 'shared-sdk/schemas';
+import { z } from 'zod';
+import { errorResponses } from '../errors/error-responses';
+
+type Schemas = typeof schemas;
+type SchemaOf<N> = N extends SchemaName ? Schemas[N] : never;
+type SuccessStatus<E extends Endpoint> = E['response'] extends SchemaName
+  ? E['status'] extends 201
+    ? 201
+    : 200
+  : 204;
+
+const noContent = z.void().describe('No content');
+
+export interface EndpointDoc {
+  tags: string[];
+  summary: string;
+  description?: string;
+  /** What each error status means here (documented in OpenAPI, spec §8 shape). */
+  errors: Record<number, string>;
+}
+
+type EndpointSchema<E extends Endpoint> = {
+  tags: string[];
+  summary: string;
+  description?: string;
+  body: SchemaOf<E['body']>;
+  querystring: SchemaOf<E['query']>;
+  params: SchemaOf<E['params']>;
+  response: {
+    [S in SuccessStatus<E>]: E['response'] extends SchemaName
+      ? SchemaOf<E['response']>
+      : typeof noContent;
+  };
+};
+
+/**
+ * The method, URL and schemas of a route, all read from its shared-sdk endpoint definition: the
+ * API validates with exactly the schemas the browser's types come from. The URL is relative to
+ * the `/api` prefix the routes are registered under.
+ */
+export function endpointRoute<const E extends Endpoint>(definition: E, doc: EndpointDoc) {
+  const success = definition.response ? (definition.status ?? 200) : 204;
+  const schema = {
+    tags: doc.tags,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(definition.body ? { body: schemas[definition.body] } : {}),
+    ...(definition.query ? { querystring: schemas[definition.query] } : {}),
+    ...(definition.params ? { params: schemas[definition.params] } : {}),
+    response: {
+      [success]: definition.response ? schemas[definition.response] : noContent,
+      ...errorResponses(doc.errors),
+    },
+  };
+  return {
+    method: definition.method,
+    url: definition.path.replace(/^\/api/, ''),
+    schema: schema as unknown as EndpointSchema<E>,
+  };
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { CreateTicketRequest, Ticket, UpdateTicketRequest } from 'shared-sdk';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors/http-error';
+import { findConversation } from '../repositories/conversations';
+import { findTicket, insertTicket, updateTickets } from '../repositories/tickets';
+import { findMembership } from '../repositories/workspace-users';
+
+// The tickets rules (spec §3, §7) over the repository; each runs inside the caller's write
+// transaction, after the caller was checked.
+
+const ticketNotFound = (ticketId: string) => new HttpError(404, `Ticket ${ticketId} not found`);
+
+/** spec §3: a ticket is assigned to nobody or to an active member of its workspace. */
+async function requireAssignee(
+  db: Kysely<Database>,
+  workspaceId: string,
+  assigneeId: string | null,
+): Promise<void> {
+  if (assigneeId === null) return;
+  const link = await findMembership(db, workspaceId, assigneeId);
+  if (link?.status !== 'active') {
+    throw new HttpError(400, 'The assignee is not a member of this workspace');
+  }
+}
+
+export async function createTicket(
+  trx: Kysely<Database>,
+  request: CreateTicketRequest,
+  now: Date,
+): Promise<Ticket> {
+  await requireAssignee(trx, request.workspaceId, request.assigneeId);
+  // Another workspace's conversation is "not found", as if it did not exist.
+  if (
+    request.type === 'external' &&
+    !(await findConversation(trx, request.workspaceId, request.conversationId))
+  ) {
+    throw new HttpError(404, `Conversation ${request.conversationId} not found`);
+  }
+  return insertTicket(trx, request, now);
+}
+
+export async function assignTicket(
+  trx: Kysely<Database>,
+  { workspaceId, ticketId, assigneeId }: UpdateTicketRequest,
+  now: Date,
+): Promise<Ticket> {
+  if (!(await findTicket(trx, workspaceId, ticketId))) throw ticketNotFound(ticketId);
+  await requireAssignee(trx, workspaceId, assigneeId);
+  const [ticket] = await updateTickets(trx, workspaceId, [ticketId], { assigneeId }, now);
+  if (!ticket) throw ticketNotFound(ticketId);
+  return ticket;
+}
