@@ -16,6 +16,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Every simulated client comes from 127.0.0.1.
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
   });
   const app = await buildApp(config);
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -15,6 +15,7 @@ import { newsArticlesPlugin } from './plugins/app/news-articles';
 import { staticAppsPlugin } from './plugins/app/static-apps';
 import { storagePlugin } from './plugins/app/storage';
 import { compressPlugin } from './plugins/external/compress';
+import { connectionLimitsPlugin } from './plugins/external/connection-limits';
 import { cookiePlugin } from './plugins/external/cookie';
 import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
@@ -45,6 +46,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Starting must never fail for being slow (a busy machine's embedded database can take far
+    // longer than Fastify's 10 s default); the database plugin says what it is waiting for.
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const remoteOrigins = [
     ...new Set(Object.values(config.remoteManifestOverrides).map((url) => new URL(url).origin)),
   ];
+  await app.register(connectionLimitsPlugin, { connections: config.connections });
   await app.register(helmetPlugin, { remoteOrigins });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute });
@@ -70,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     auth: config.auth,
     dataDir: config.dataDir,
     cookieName: config.sessionCookie.name,
+    publicOrigin: new URL(config.publicUrl).origin,
     now: options.now ?? (() => new Date()),
   });
   await app.register(mailerPlugin, { mail: config.mail, dataDir: config.dataDir });

@@ -21,10 +21,11 @@ export interface AppConfig {
   appsDir: string;
   database: DatabaseConfig;
   /** Remote name → URL of its mf-manifest.json, replacing the one this server hosts. */
-  remoteManifestOverrides: Partial<Record<RemoteName, string>>;
+  remoteManifestOverrides: Record<RemoteName, string>;
   logLevel: LogLevel;
   trustProxy: boolean;
   rateLimit: { perMinute: number; submissionsPerMinute: number };
+  connections: ConnectionsConfig;
   auth: AuthConfig;
   sessionCookie: SessionCookieConfig;
   mail: MailConfig;
@@ -99,6 +100,18 @@ export interface BotConfig {
     { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
 }
 
+/** What one client may hold of the server: slow or idle connections are not kept for long. */
+export interface ConnectionsConfig {
+  /** Open connections per client address (0: no cap). A shop behind one NAT address shares it. */
+  maxPerAddress: number;
+  /** A request's headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A whole request (headers and body) must arrive within this. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+}
+
 /** The customer chat widget's public calls (/api/widget/*) and its conversations. */
 export interface WidgetConfig {
   rateLimit: {
@@ -128,6 +141,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(1000),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   APPS_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   // Behind a load balancer the client address comes from X-Forwarded-For; rate limits key on it.
@@ -204,7 +221,7 @@ export function loadConfig(
       problems.push(`${issue.path.join('.')}: ${issue.message}`);
   }
 
-  const remoteManifestOverrides: Partial<Record<RemoteName, string>> = {};
+  const remoteManifestOverrides: Record<RemoteName, string> = {};
   for (const name of remoteNames) {
     const variable = remoteUrlEnvName(name);
     const value = present[variable];
@@ -250,6 +267,12 @@ export function loadConfig(
     rateLimit: {
       perMinute: vars.RATE_LIMIT_PER_MINUTE,
       submissionsPerMinute: vars.SUBMISSION_RATE_LIMIT_PER_MINUTE,
+    },
+    connections: {
+      maxPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS,
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     auth: {
       secret: vars.AUTH_SECRET,

@@ -7,6 +7,7 @@ import { loadAuthSecret } from '../../auth/auth-secret';
 import type { AuthConfig } from '../../config';
 import { toUser } from '../../repositories/users';
 import type { Identity } from '../../services/identity';
+import { HttpError } from '../../errors/http-error';
 import { checkAccessToken } from '../../services/sessions';
 
 declare module 'fastify' {
@@ -14,14 +15,17 @@ declare module 'fastify' {
     identity: Identity;
   }
   interface FastifyRequest {
-    /** The signed-in caller, set by the guard on routes with `config.auth`; null otherwise. */
+    /** The signed-in caller, set by the guard on routes that read a token; null otherwise. */
     user: User | null;
     /** The caller's sign-in (refresh-token family). */
     sessionId: string | null;
   }
   interface FastifyContextConfig {
-    /** 'required': 401 without a valid token. 'optional': `request.user` is null then. */
-    auth?: 'required' | 'optional';
+    /**
+     * 'required': 401 without a valid token (the default inside the signed-in routes).
+     * 'optional': `request.user` is null then. 'public': no token is read.
+     */
+    auth?: 'required' | 'optional' | 'public';
   }
 }
 
@@ -29,23 +33,52 @@ export interface IdentityPluginOptions {
   auth: AuthConfig;
   dataDir: string;
   cookieName: string;
+  /** The product's own origin (PUBLIC_URL): the only one cookie-signed writes may come from. */
+  publicOrigin: string;
   now: () => Date;
 }
 
-function presentedToken(request: FastifyRequest, cookieName: string): string | undefined {
+function presentedToken(
+  request: FastifyRequest,
+  cookieName: string,
+): { token: string; fromCookie: boolean } | undefined {
   const header = request.headers.authorization;
   const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  return bearer ?? (request.cookies[cookieName] || undefined);
+  if (bearer) return { token: bearer, fromCookie: false };
+  const cookie = request.cookies[cookieName];
+  return cookie ? { token: cookie, fromCookie: true } : undefined;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A browser attaches the sign-in cookie to a form or fetch sent from any site; SameSite=Lax and
+ * the CORS preflight stop most of those, and this is the second line: a cookie-signed write must
+ * come from the product's own pages. Browsers send Origin with every cross-site write; Referer is
+ * the fallback. A client that sends neither is no browser and cannot be forged into the request.
+ */
+function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string): boolean {
+  if (safeMethods.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin !== publicOrigin;
+  const referer = request.headers.referer;
+  if (referer === undefined) return false;
+  try {
+    return new URL(referer).origin !== publicOrigin;
+  } catch {
+    return true;
+  }
 }
 
 /**
  * `app.identity` (token signing, the clock, the auth settings) and the one auth guard: a hook
- * that, on routes declaring `config: { auth }`, authenticates the Bearer token or else the
+ * that, on routes whose `config.auth` is 'required' or 'optional' (the signed-in routes are
+ * 'required' unless they say otherwise: routes/api-routes.ts), authenticates the Bearer token or else the
  * sign-in cookie and sets `request.user`. It runs at preParsing: after the rate limit
  * (onRequest), before the body is parsed and validated, so anonymous callers learn only 401.
  */
 export const identityPlugin = fp<IdentityPluginOptions>(
-  async (app, { auth, dataDir, cookieName, now }) => {
+  async (app, { auth, dataDir, cookieName, publicOrigin, now }) => {
     const secret = await loadAuthSecret(auth.secret, dataDir);
     const identity: Identity = {
       config: auth,
@@ -58,13 +91,16 @@ export const identityPlugin = fp<IdentityPluginOptions>(
 
     app.addHook('preParsing', async (request, _reply, payload) => {
       const mode = request.routeOptions.config.auth;
-      if (!mode) return payload;
-      const token = presentedToken(request, cookieName);
-      if (!token) {
+      if (!mode || mode === 'public') return payload;
+      const presented = presentedToken(request, cookieName);
+      if (!presented) {
         if (mode === 'required') throw notSignedIn();
         return payload;
       }
-      const check = await checkAccessToken(app.db, identity, token);
+      if (presented.fromCookie && isCrossSiteWrite(request, publicOrigin)) {
+        throw new HttpError(403, 'This request did not come from Parley’s own pages');
+      }
+      const check = await checkAccessToken(app.db, identity, presented.token);
       if (check.ok) {
         request.user = toUser(check.user);
         request.sessionId = check.sessionId;
