@@ -1,8 +1,9 @@
 import { decideReply } from '../src/bot/bot-reply';
 import { asksForPerson, smallTalk } from '../src/bot/customer-intents';
 import { indexTerms } from '../src/bot/english-terms';
-import { splitIntoPassages, TrainingIndex } from '../src/bot/training-index';
-import type { ProductTraining, QnaTraining, WebPageTraining } from '../src/bot/training-index';
+import { splitIntoPassages } from '../src/bot/passages';
+import type { ProductTraining, QnaTraining, WebPageTraining } from '../src/bot/training-documents';
+import { TrainingIndex } from '../src/bot/training-index';
 
 const qnas: QnaTraining[] = [
   {

@@ -9,7 +9,9 @@ import {
   withoutGreeting,
 } from './customer-intents';
 import type { ProductQuestion, SmallTalk } from './customer-intents';
-import type { ProductTraining, TrainingHit, TrainingIndex, TrainingKind } from './training-index';
+import type { ProductTraining, TrainingKind } from './training-documents';
+import type { TrainingIndex } from './training-index';
+import type { TrainingHit } from './training-search';
 
 export type HandoffReason = 'asked-for-person' | 'not-confident';
 

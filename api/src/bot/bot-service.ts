@@ -7,7 +7,7 @@ import type { BotReply, ReplyDecision } from './bot-reply';
 import type { ConfidenceThresholds } from './confidence';
 import type { LanguageModel } from './language-model';
 import { TrainingIndex } from './training-index';
-import type { QnaTraining } from './training-index';
+import type { QnaTraining } from './training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './bot-reply';
 

@@ -1,0 +1,78 @@
+/** What the bot learns from (spec §3): Q&A pairs, products and the pages of web sites. */
+export type TrainingKind = 'qna' | 'product' | 'webpage';
+
+/** spec §3 ai_training_qna: the topics are names. */
+export interface QnaTraining {
+  id: string;
+  question: string;
+  answer: string;
+  topicIds: string[];
+}
+
+/** spec §3 product. */
+export interface ProductTraining {
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  status: 'active' | 'disabled' | 'processing';
+  price: number;
+  stock: number;
+  salesPitch?: string | null;
+  /** ISO 4217 code the price is in; without it the price is written as a bare amount. */
+  currency?: string | null;
+}
+
+/** One crawled page of a training web site. */
+export interface WebPageTraining {
+  id: string;
+  url: string;
+  title: string;
+  text: string;
+}
+
+/** A part of a web page short enough to be an answer on its own. */
+export interface WebPagePassage {
+  pageId: string;
+  url: string;
+  title: string;
+  text: string;
+}
+
+/** One document of the index: a Q&A pair, a product, or one passage of a web page. */
+export interface IndexedDocument {
+  /** `qna:<id>`, `product:<id>` or `webpage:<id>#<passage>`. */
+  key: string;
+  kind: TrainingKind;
+  sourceId: string;
+  question?: string;
+  answer?: string;
+  topics?: string;
+  name?: string;
+  sku?: string;
+  description?: string;
+  salesPitch?: string;
+  title?: string;
+  text?: string;
+}
+
+/**
+ * A question's words count most, then names, codes and titles, then topics; the long texts
+ * (answers, descriptions, page text) count least, as they mention much that is not their subject.
+ */
+export const fieldBoosts = {
+  question: 3,
+  name: 3,
+  sku: 3,
+  title: 2,
+  topics: 1.5,
+  answer: 1,
+  description: 1,
+  text: 1,
+  salesPitch: 0.75,
+} as const;
+export type Field = keyof typeof fieldBoosts;
+export const fields = Object.keys(fieldBoosts) as Field[];
+
+/** Where a match says the document is about the query, not merely mentions it. */
+export const keyFields = new Set<string>(['question', 'name', 'sku', 'title', 'topics']);
