@@ -8,14 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const remotes = [
-  'mfe-marketing',
-  'mfe-tickets',
-  'mfe-chat',
-  'mfe-training',
-  'mfe-products',
-  'mfe-settings',
-];
+/** The remotes, as shared-sdk lists them for the shell and the API. */
+export const remotes = JSON.parse(
+  readFileSync(path.join(root, 'shared-sdk/src/remote-names.json'), 'utf8'),
+);
 export const webApps = ['shell', ...remotes];
 /** The customer chat widget: webpack without Module Federation (a loader for any site, and its window). */
 export const widget = 'widget';

@@ -1,10 +1,6 @@
-// architecture: the remotes the shell loads at run time.
-export const remoteNames = [
-  'mfe-marketing',
-  'mfe-tickets',
-  'mfe-chat',
-  'mfe-training',
-  'mfe-products',
-  'mfe-settings',
-] as const;
-export type RemoteName = (typeof remoteNames)[number];
+// architecture: the remotes the shell loads at run time. The list is JSON so that the tools
+// (eslint, jest, the build and start scripts) read the same one.
+import names from './remote-names.json';
+
+export type RemoteName = `mfe-${string}`;
+export const remoteNames: readonly RemoteName[] = names as RemoteName[];

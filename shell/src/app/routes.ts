@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ColorMode } from 'shared-ui';
-import type { RemoteName } from 'shared-sdk';
+import { dashboardPaths, type RemoteName } from 'shared-sdk';
 import { shellPages } from './shell-pages';
 
 // spec §2 layouts; `null` is "no layout" (the signup page).
@@ -105,80 +105,74 @@ export const authRoutes: RouteDefinition[] = [
 ];
 
 // spec §2: the dashboard. Areas whose remotes are not built yet join this table with them.
+/** A dashboard route's name and its path, as shared-sdk writes it for the remotes' links too. */
+const dashboardRoute = (name: keyof typeof dashboardPaths) => ({
+  name,
+  path: dashboardPaths[name].path,
+});
+
 export const dashboardRoutes: RouteDefinition[] = [
   {
-    name: 'dashboard',
-    path: '/dashboard',
+    ...dashboardRoute('dashboard'),
     layout: 'dashboard',
     page: { shell: shellPages.DashboardHomePage },
   },
   {
-    name: 'dashboard-help',
-    path: '/dashboard/help',
+    ...dashboardRoute('dashboard-help'),
     layout: 'dashboard',
     page: { shell: shellPages.HelpPage },
   },
   {
-    name: 'dashboard-my-account',
-    path: '/dashboard/my-account',
+    ...dashboardRoute('dashboard-my-account'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'my-account',
     page: settings('./my-account-page'),
   },
   {
-    name: 'dashboard-my-account-change-password',
-    path: '/dashboard/my-account/change-password',
+    ...dashboardRoute('dashboard-my-account-change-password'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'my-account',
     page: settings('./change-password-page'),
   },
   {
-    name: 'dashboard-my-account-language',
-    path: '/dashboard/my-account/language',
+    ...dashboardRoute('dashboard-my-account-language'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'my-account',
     page: settings('./language-page'),
   },
   {
-    name: 'dashboard-workspaceId',
-    path: '/dashboard/:workspaceId',
+    ...dashboardRoute('dashboard-workspaceId'),
     layout: 'dashboard',
     page: { shell: shellPages.WorkspaceHomePage },
   },
   {
-    name: 'dashboard-workspaceId-tickets',
-    path: '/dashboard/:workspaceId/tickets',
+    ...dashboardRoute('dashboard-workspaceId-tickets'),
     layout: 'dashboard',
     page: tickets('./tickets-page'),
   },
   {
-    name: 'dashboard-workspaceId-tickets-ticketId',
-    path: '/dashboard/:workspaceId/tickets/:ticketId',
+    ...dashboardRoute('dashboard-workspaceId-tickets-ticketId'),
     layout: 'dashboard',
     page: tickets('./ticket-page'),
   },
   {
-    name: 'dashboard-workspaceId-chat-takeover',
-    path: '/dashboard/:workspaceId/chat-takeover',
+    ...dashboardRoute('dashboard-workspaceId-chat-takeover'),
     layout: 'dashboard',
     page: chat('./chat-takeover-page'),
   },
   {
-    name: 'dashboard-workspaceId-chat-takeover-conversationId',
-    path: '/dashboard/:workspaceId/chat-takeover/:conversationId',
+    ...dashboardRoute('dashboard-workspaceId-chat-takeover-conversationId'),
     layout: 'dashboard',
     page: chat('./conversation-page'),
   },
   {
-    name: 'dashboard-workspaceId-settings-manage-users',
-    path: '/dashboard/:workspaceId/settings/manage-users',
+    ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',
     page: settings('./manage-users-page'),
   },
   {
-    name: 'dashboard-workspaceId-settings-manage-users-workspaceUserId',
-    path: '/dashboard/:workspaceId/settings/manage-users/:workspaceUserId',
+    ...dashboardRoute('dashboard-workspaceId-settings-manage-users-workspaceUserId'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',
     page: settings('./workspace-user-page'),
