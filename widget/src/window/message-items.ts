@@ -1,0 +1,82 @@
+import type { i18n } from 'i18next';
+import type { Message, MessageAttachment } from 'shared-sdk/schemas';
+import type { ChatState, OutgoingMessage } from './chat-session';
+import { h } from './dom';
+
+/**
+ * Builds the list item of one message: its author, its text, form and attachments, and its time
+ * (or "sending" while it is on its way).
+ */
+export function messageItemBuilder({
+  i18n,
+  loadAttachment,
+}: {
+  i18n: i18n;
+  /** A local (blob:) URL of an attachment: downloading it takes the visitor token. */
+  loadAttachment: (attachment: MessageAttachment) => Promise<string>;
+}) {
+  const t = i18n.t.bind(i18n);
+
+  const formatTime = (timestamp: string) => {
+    const date = new Date(timestamp);
+    return Number.isNaN(date.getTime())
+      ? ''
+      : new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(date);
+  };
+
+  function authorOf(message: Message | OutgoingMessage, state: ChatState): string {
+    if (!('role' in message) || message.role === 'user') return t('roleUser');
+    if (message.role === 'agent') return t('roleAgent');
+    return t('roleBot', { name: state.chatbot?.name ?? '' });
+  }
+
+  /** The file's name at once; the image (or a link to the file) once it is downloaded. */
+  function attachmentNode(attachment: MessageAttachment): Node {
+    const name = attachment.originalName;
+    const box = h('span', { class: 'attachment' }, name);
+    loadAttachment(attachment).then(
+      (url) => {
+        const isImage = attachment.contentType.startsWith('image/');
+        const link = h('a', { href: url, target: '_blank', rel: 'noopener', download: name });
+        link.append(isImage ? h('img', { src: url, alt: name }) : name);
+        box.replaceChildren(link);
+      },
+      () => undefined, // The name stays: the file cannot be fetched now.
+    );
+    return box;
+  }
+
+  /**
+   * spec §3 message "optional form" (e.g. details an agent sends): field and value, in the
+   * order given. Text nodes only: names and values are whatever the sender typed.
+   */
+  function formNode(form: Record<string, string>): HTMLDListElement {
+    const list = h('dl', { class: 'form' });
+    for (const [name, value] of Object.entries(form)) {
+      list.append(h('div', {}, h('dt', {}, name), h('dd', {}, value)));
+    }
+    return list;
+  }
+
+  return function messageItem(message: Message | OutgoingMessage, state: ChatState): HTMLLIElement {
+    const role = 'role' in message ? message.role : 'user';
+    const bubble = h('div', { class: 'bubble' });
+    if (message.content) bubble.append(h('p', { class: 'text' }, message.content));
+    if ('form' in message && message.form && Object.keys(message.form).length > 0) {
+      bubble.append(formNode(message.form));
+    }
+    if ('attachments' in message) bubble.append(...message.attachments.map(attachmentNode));
+    else if (message.imageName) bubble.append(h('p', { class: 'text' }, message.imageName));
+    const meta =
+      'timestamp' in message
+        ? h('time', { datetime: message.timestamp }, formatTime(message.timestamp))
+        : h('span', {}, t('sending'));
+    return h(
+      'li',
+      { class: `message ${role}${'localId' in message ? ' outgoing' : ''}` },
+      h('span', { class: 'author' }, authorOf(message, state)),
+      bubble,
+      h('span', { class: 'meta' }, meta),
+    );
+  };
+}
