@@ -1,20 +1,16 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync, existsSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const sharedExports = require('./webpack/shared-exports.js');
 
-const remotes = [
-  'mfe-marketing',
-  'mfe-tickets',
-  'mfe-chat',
-  'mfe-training',
-  'mfe-products',
-  'mfe-settings',
-];
+const remotes = require('./shared-sdk/src/remote-names.json');
 const apps = ['shell', ...remotes, 'api', 'widget', 'e2e', 'bench'];
 
 // Imports of another package's files by relative path or by package name.
@@ -35,6 +31,22 @@ const reduxHooksRule = {
   message: 'Use the typed hooks (useAppDispatch, useAppSelector).',
 };
 
+// A feature of a remote imports no other feature of it: what two features share goes to the app's
+// components/ or hooks/, or to shared-ui (bulletproof-react's unidirectional architecture).
+const featureZones = remotes.flatMap((app) => {
+  const root = `./${app}/src/features`;
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${root}/${name}`,
+      from: root,
+      except: [`./${name}`],
+      message:
+        'A feature imports no other feature; share through components/, hooks/ or shared-ui.',
+    }));
+});
+
 const restrict = (patterns, message, extraPaths = []) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -54,6 +66,8 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'playwright-report/**',
+      // Code the lint rules must refuse (scripts/test/lint-rules.test.ts lints it on purpose).
+      'scripts/test/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -69,6 +83,27 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // No import cycles: a module that imports itself through others is two modules, or one.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files import-x reads to follow imports, and with what parser.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+          conditionNames: ['parley-source', 'types', 'import', 'require', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
   },
   { files: ['**/*.{js,cjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // Architecture boundaries: shared packages import no app; a remote imports no other remote

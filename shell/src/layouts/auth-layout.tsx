@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { ColorModeSwitch, up } from 'shared-ui';
-import type { LayoutProps } from './layouts';
+import type { LayoutProps } from './layout-props';
 import { Main, SkipLink } from './layout-frame';
 import { Logo } from './logo';
 import { useTranslation } from 'react-i18next';

@@ -7,7 +7,7 @@ import { rememberWorkspace, useCurrentWorkspace } from '../features/dashboard/cu
 import { useAppSelector, useAppStore } from '../store/hooks';
 import { loadLive } from '../store/live';
 import { selectMemberships } from '../store/workspaces-slice';
-import type { LayoutProps } from './layouts';
+import type { LayoutProps } from './layout-props';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';

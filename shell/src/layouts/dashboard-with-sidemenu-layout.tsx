@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Container, up } from 'shared-ui';
 import { DashboardHeader } from './dashboard-layout';
-import type { LayoutProps } from './layouts';
+import type { LayoutProps } from './layout-props';
 import { Main, Page, SkipLink } from './layout-frame';
 
 const Body = styled(Container)`

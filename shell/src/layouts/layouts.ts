@@ -1,13 +1,10 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import type { LayoutName, SideMenu } from '../app/routes';
+import { lazy, type ComponentType } from 'react';
+import type { LayoutName } from '../app/routes';
 import { DefaultLayout } from './default-layout';
 import { ErrorLayout } from './error-layout';
 import { MinimalLayout } from './minimal-layout';
 
-export interface LayoutProps {
-  children: ReactNode;
-  sideMenu?: SideMenu;
-}
+import type { LayoutProps } from './layout-props';
 
 // The signed-in layouts load on demand, so the public site does not pay for them.
 const AuthLayout = lazy(() =>

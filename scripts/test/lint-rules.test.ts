@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+// The project's own lint rules refuse what they are there to refuse. ESLint runs as `npm run
+// lint` runs it, in its own process (it loads its configuration as an ES module).
+const root = path.resolve(__dirname, '../..');
+const eslintBin = path.join(root, 'node_modules/eslint/bin/eslint.js');
+
+/** The rules a file (or `text` as if it were that file) breaks. */
+function ruleIdsOf(file: string, text?: string): (string | null)[] {
+  const args = ['--format', 'json', '--no-ignore'];
+  const run = spawnSync(
+    process.execPath,
+    text === undefined
+      ? [eslintBin, ...args, file]
+      : [eslintBin, ...args, '--stdin', '--stdin-filename', file],
+    { cwd: root, input: text, encoding: 'utf8' },
+  );
+  if (!run.stdout) throw new Error(`eslint failed: ${run.stderr}`);
+  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null }[] }[];
+  return result!.messages.map((message) => message.ruleId);
+}
+
+describe('lint rules', () => {
+  it('refuse an import cycle', () => {
+    expect(ruleIdsOf('scripts/test/lint-fixtures/cycle-a.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('refuse an import of another feature of the same remote', () => {
+    const ids = ruleIdsOf(
+      'mfe-tickets/src/features/ticket-detail/lint-probe.ts',
+      "export { TicketsTable } from '../tickets-list/tickets-table';\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('let a feature import its own modules and the remote’s components', () => {
+    const ids = ruleIdsOf(
+      'mfe-tickets/src/features/ticket-detail/lint-probe.ts',
+      "export { AssigneeForm } from './assignee-form';\nexport { Pagination } from '../../components/pagination';\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuse an import of another remote', () => {
+    const ids = ruleIdsOf(
+      'mfe-chat/src/features/conversation/lint-probe.ts',
+      "export { TicketsTable } from 'mfe-tickets/src/features/tickets-list/tickets-table';\n",
+    );
+    expect(ids).toContain('@typescript-eslint/no-restricted-imports');
+  });
+});
