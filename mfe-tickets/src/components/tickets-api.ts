@@ -1,28 +1,20 @@
-import { apiClient, type WorkspaceUser } from 'shared-sdk';
-import type {
-  CreateTicketRequest,
-  Ticket,
-  TicketsChangedResponse,
-  TicketsWhere,
-  UpdateTicketRequest,
-} from 'shared-sdk/schemas';
+import { call, ticketEndpoints, type WorkspaceUser } from 'shared-sdk';
+import type { CreateTicketRequest, TicketsWhere, UpdateTicketRequest } from 'shared-sdk/schemas';
 
 // The ticket calls of spec §7. The server checks workspace membership again on every one.
 
-export const createTicket = (request: CreateTicketRequest) =>
-  apiClient().post<Ticket>('/api/user/tickets', request);
+export const createTicket = (request: CreateTicketRequest) => call(ticketEndpoints.create, request);
 
-export const updateTicket = (request: UpdateTicketRequest) =>
-  apiClient().patch<Ticket>('/api/user/tickets', request);
+export const updateTicket = (request: UpdateTicketRequest) => call(ticketEndpoints.update, request);
 
 export const resolveTickets = (workspaceId: string, ticketIds: string[]) =>
-  apiClient().patch<TicketsChangedResponse>('/api/user/resolve-tickets', {
+  call(ticketEndpoints.resolve, {
     workspaceId,
     ticketIds,
   });
 
 export const followUpTickets = (workspaceId: string, ticketIds: string[], isFollowedUp = true) =>
-  apiClient().patch<TicketsChangedResponse>('/api/user/follow-up-tickets', {
+  call(ticketEndpoints.followUp, {
     workspaceId,
     ticketIds,
     isFollowedUp,
@@ -45,7 +37,7 @@ function requireLoaded(query: LoadedTicketsQuery | null): LoadedTicketsQuery {
 /** Resolves every ticket the loaded list query's filter holds, not only the page shown. */
 export async function resolveTicketsAll(query: LoadedTicketsQuery | null) {
   const { workspaceId, where } = requireLoaded(query);
-  return apiClient().patch<TicketsChangedResponse>('/api/user/resolve-tickets-all', {
+  return call(ticketEndpoints.resolveAll, {
     workspaceId,
     ...(where ? { where } : {}),
   });
@@ -54,15 +46,11 @@ export async function resolveTicketsAll(query: LoadedTicketsQuery | null) {
 /** Marks for follow-up every ticket the loaded list query's filter holds. */
 export async function followUpTicketsAll(query: LoadedTicketsQuery | null) {
   const { workspaceId, where } = requireLoaded(query);
-  return apiClient().patch<TicketsChangedResponse>('/api/user/follow-up-tickets-all', {
+  return call(ticketEndpoints.followUpAll, {
     workspaceId,
     ...(where ? { where } : {}),
     isFollowedUp: true,
   });
 }
-
-/** The workspace's members, who tickets can be assigned to (admins only, like the tickets pages). */
-export const workspaceMembersPath = (workspaceId: string) =>
-  `/api/user/users?workspaceId=${encodeURIComponent(workspaceId)}`;
 
 export type Member = Pick<WorkspaceUser, 'userId' | 'firstName' | 'lastName' | 'email' | 'status'>;

@@ -1,14 +1,14 @@
-import type { WorkspaceUser } from 'shared-sdk';
-import { workspaceMembersPath, type Member } from '../components/tickets-api';
+import { workspaceUserEndpoints } from 'shared-sdk';
+import type { Member } from '../components/tickets-api';
 import { useApiGet } from 'shared-ui';
 
-/** The workspace's members, for assignee names and the assignee picker; undefined until loaded. */
+/** The workspace's members (admins only, like the tickets pages), for assignee names and the assignee picker; undefined until loaded. */
 export function useMembers(workspaceId: string): {
   members: Member[] | undefined;
   failed: boolean;
   retry: () => void;
 } {
-  const { state, retry } = useApiGet<WorkspaceUser[]>(workspaceMembersPath(workspaceId));
+  const { state, retry } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
   return {
     members: state.status === 'loaded' ? state.data : undefined,
     failed: state.status === 'failed',

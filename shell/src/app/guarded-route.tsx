@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from 'shared-sdk';
+import { call, workspaceEndpoints } from 'shared-sdk';
 import { Loading, useSession } from 'shared-ui';
 import { useAppSelector } from '../store/hooks';
 import { selectIsAdmin } from '../store/workspaces-slice';
@@ -13,12 +13,10 @@ function useServerIsAdmin(workspaceId: string | undefined, needed: boolean) {
   useEffect(() => {
     if (!needed || workspaceId === undefined || workspaceId in answers) return;
     let current = true;
-    apiClient()
-      .get<boolean>(`/api/user/is-admin?workspaceId=${encodeURIComponent(workspaceId)}`)
-      .then(
-        (isAdmin) => current && setAnswers((known) => ({ ...known, [workspaceId]: isAdmin })),
-        () => current && setAnswers((known) => ({ ...known, [workspaceId]: false })),
-      );
+    call(workspaceEndpoints.isAdmin, { workspaceId }).then(
+      (isAdmin) => current && setAnswers((known) => ({ ...known, [workspaceId]: isAdmin })),
+      () => current && setAnswers((known) => ({ ...known, [workspaceId]: false })),
+    );
     return () => {
       current = false;
     };

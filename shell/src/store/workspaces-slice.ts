@@ -4,7 +4,13 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { apiClient, toActionResult, type ActionResult, type WorkspaceUser } from 'shared-sdk';
+import {
+  call,
+  toActionResult,
+  workspaceEndpoints,
+  type ActionResult,
+  type WorkspaceUser,
+} from 'shared-sdk';
 
 interface WorkspacesState {
   /** The signed-in user's workspace_user links, each with its workspace (spec §3). */
@@ -15,13 +21,13 @@ interface WorkspacesState {
 const initialState: WorkspacesState = { memberships: [], status: 'idle' };
 
 export const fetchWorkspaces = createAsyncThunk('workspaces/fetch', () =>
-  apiClient().get<WorkspaceUser[]>('/api/user/workspaces'),
+  call(workspaceEndpoints.list),
 );
 
 export const createWorkspace = createAsyncThunk(
   'workspaces/create',
   (request: { workspaceName: string; websiteUrl: string }) =>
-    apiClient().post<WorkspaceUser>('/api/user/workspaces', request),
+    call(workspaceEndpoints.create, request),
 );
 
 export const workspacesSlice = createSlice({

@@ -3,7 +3,7 @@ import type { LiveQuery } from 'shared-sdk';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import { buildConversation } from '../../testing/fixtures';
 import { connectFakeLive } from '@testing/fake-live-server';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ChatTakeoverPage } from './chat-takeover-page';
 

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,7 +9,6 @@ import { chatNamespace } from '../../components/chat-translations';
 import { customerName } from '../../components/customer-name';
 import { RelativeTime } from '../../components/relative-time';
 import { StatusBadge } from '../../components/status-badge';
-import { paths } from '../../paths';
 import { unreadCount } from './takeover-list';
 
 const List = styled.ol`
@@ -151,7 +151,10 @@ function ConversationRow({
     : t('list.noMessages');
   return (
     <Row
-      to={paths.conversation.getHref(workspaceId, conversation.id)}
+      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
+        workspaceId,
+        conversationId: conversation.id,
+      })}
       $pending={conversation.status === 'pending'}
     >
       <Name>{customerName(conversation.customer) ?? tChat('anonymousUser')}</Name>

@@ -1,5 +1,11 @@
-import { apiClient, attachmentPath, uploadFile } from 'shared-sdk';
-import type { SendMessageRequest, Ticket } from 'shared-sdk/schemas';
+import {
+  attachmentPath,
+  call,
+  conversationEndpoints,
+  ticketEndpoints,
+  uploadFile,
+} from 'shared-sdk';
+import type { SendMessageRequest } from 'shared-sdk/schemas';
 
 // The chat takeover calls of spec §7 (workspace admins; the server checks membership again).
 
@@ -10,26 +16,23 @@ interface ConversationRef {
 
 /** Adds the agent to agentIds: the bot stops answering (the conversation becomes open). */
 export const takeOverConversation = (ref: ConversationRef) =>
-  apiClient().post<unknown>('/api/user/take-over-conversation', ref);
+  call(conversationEndpoints.takeOver, ref);
 
 export const resolveConversation = (ref: ConversationRef) =>
-  apiClient().post<unknown>('/api/user/resolve-conversation', ref);
+  call(conversationEndpoints.resolve, ref);
 
 /** spec §6: messages sent from the dashboard carry role agent. */
 export const sendAgentMessage = (request: SendMessageRequest) =>
-  apiClient().post<unknown>('/api/user/messages', request);
+  call(conversationEndpoints.sendMessage, request);
 
 /** spec §3 messagesSeenCount: how many of the conversation's messages this user has seen. */
 export const markMessagesSeen = (ref: ConversationRef & { messagesSeenCount: number }) =>
-  apiClient().post<unknown>('/api/user/seen-message', ref);
+  call(conversationEndpoints.seenMessage, ref);
 
 /** spec §7 POST /api/user/tickets, type external: a ticket linked to the conversation. */
 export const createConversationTicket = (ref: ConversationRef & { assigneeId: string | null }) =>
-  apiClient().post<Ticket>('/api/user/tickets', { type: 'external', ...ref });
+  call(ticketEndpoints.create, { type: 'external', ...ref });
 
 /** spec §3 stored path attachments/{conversationId}/{file}. */
 export const uploadAttachment = (conversationId: string, file: File) =>
   uploadFile(attachmentPath(conversationId, file.name), file, file.name);
-
-export const workspaceMembersPath = (workspaceId: string) =>
-  `/api/user/users?workspaceId=${encodeURIComponent(workspaceId)}`;

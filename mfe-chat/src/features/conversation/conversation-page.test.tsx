@@ -18,7 +18,7 @@ import {
   buildTicket,
 } from '../../testing/fixtures';
 import { connectFakeLive } from '@testing/fake-live-server';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ConversationPage } from './conversation-page';
 

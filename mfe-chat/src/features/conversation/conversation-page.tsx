@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
+import { dashboardPaths, pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
 import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
 import {
   addTranslations,
@@ -20,9 +20,7 @@ import { Muted, PageBody, PageHeader, SectionCard } from '../../components/chat-
 import { RelativeTime } from '../../components/relative-time';
 import { StatusBadge } from '../../components/status-badge';
 import { useLiveDocs } from 'shared-sdk/live';
-import { paths } from '../../paths';
 import { Composer } from './composer';
-import { workspaceMembersPath } from './conversation-api';
 import { CreateTicket } from './create-ticket';
 import { CustomerDetails } from './customer-details';
 import en from './en-US.json';
@@ -98,7 +96,7 @@ export function ConversationPage() {
   if (conversationLive.status === 'live' && !conversation) throw pageNotFound(pathname);
 
   const backLink = (
-    <BackLink to={paths.chatTakeover.getHref(workspaceId)}>
+    <BackLink to={dashboardPaths['dashboard-workspaceId-chat-takeover'].getHref({ workspaceId })}>
       <span aria-hidden="true">← </span>
       {t('back')}
     </BackLink>
@@ -161,7 +159,7 @@ function LoadedConversation({
   });
   // In timestamp order (spec §3): the query's order, which the live client keeps.
   const messages = messagesLive.docs;
-  const { state: members } = useApiGet<WorkspaceUser[]>(workspaceMembersPath(workspaceId));
+  const { state: members } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
   const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
   // Where the messages new to this reader began when they opened the page.
   const [seenAtOpen] = useState(seenCount);

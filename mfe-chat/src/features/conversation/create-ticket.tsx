@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Ticket } from 'shared-sdk/schemas';
+import { dashboardPaths } from 'shared-sdk';
 import type { WorkspaceUser } from 'shared-sdk';
 import {
   Alert,
@@ -12,7 +13,6 @@ import {
   apiErrorMessage,
   type ApiGetState,
 } from 'shared-ui';
-import { paths } from '../../paths';
 import { createConversationTicket } from './conversation-api';
 import { memberName } from './sender-names';
 
@@ -75,7 +75,14 @@ export function CreateTicket({
         <Alert tone="success">
           <Stack $gap={1}>
             <span>{t('ticket.created')}</span>
-            <Link to={paths.ticket.getHref(workspaceId, created.id)}>{t('ticket.open')}</Link>
+            <Link
+              to={dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+                workspaceId,
+                ticketId: created.id,
+              })}
+            >
+              {t('ticket.open')}
+            </Link>
           </Stack>
         </Alert>
       ) : null}

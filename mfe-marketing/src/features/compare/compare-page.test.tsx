@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { ComparePage } from './compare-page';
 
 describe('ComparePage', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { apiClient, ApiError, type ContactRequest, type SubmissionReceipt } from 'shared-sdk';
+import { ApiError, call, siteEndpoints, type ContactRequest } from 'shared-sdk';
 import { contactRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -18,8 +18,7 @@ import { siteNamespace } from '../../components/site-translations';
 export const contactTopics = contactRequestSchema.shape.topic.options;
 export type ContactTopic = ContactRequest['topic'];
 
-const sendContactRequest = (data: ContactRequest) =>
-  apiClient().post<SubmissionReceipt>('/api/marketing/contact', data);
+const sendContactRequest = (data: ContactRequest) => call(siteEndpoints.contact, data);
 
 /** The /contact-us form: validated with the API's own schema, then POST /api/marketing/contact. */
 export function ContactForm({ initialTopic }: { initialTopic?: ContactTopic }) {

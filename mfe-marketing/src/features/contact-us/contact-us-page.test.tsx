@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { deferred, errorReply, fakeApi, type FakeReply } from '@testing/fake-api';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { ContactUsPage } from './contact-us-page';
 
 const receipt = { id: 'ctc_42', createdAt: '2025-05-01T10:00:00.000Z' };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { apiClient, ApiError, type DemoRequest, type SubmissionReceipt } from 'shared-sdk';
+import { ApiError, call, siteEndpoints, type DemoRequest } from 'shared-sdk';
 import { companySizes, demoRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -16,8 +16,7 @@ import { FieldRow } from '../../components/form-card';
 import { FormSuccess } from '../../components/form-success';
 import { siteNamespace } from '../../components/site-translations';
 
-const sendDemoRequest = (data: DemoRequest) =>
-  apiClient().post<SubmissionReceipt>('/api/marketing/demo-requests', data);
+const sendDemoRequest = (data: DemoRequest) => call(siteEndpoints.demoRequest, data);
 
 /** The /get-a-demo form: the API's own schema, then POST /api/marketing/demo-requests. */
 export function DemoRequestForm() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { errorReply, fakeApi } from '@testing/fake-api';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { GetADemoPage } from './get-a-demo-page';
 
 const receipt = { id: 'demo_7', createdAt: '2025-05-01T10:00:00.000Z' };

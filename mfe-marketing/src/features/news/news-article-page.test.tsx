@@ -4,7 +4,7 @@ import { PageError } from 'shared-sdk';
 import { CaptureErrors } from '@testing/capture-errors';
 import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsArticle } from '../../testing/news-fixtures';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { NewsArticlePage } from './news-article-page';
 
 const article = buildNewsArticle({

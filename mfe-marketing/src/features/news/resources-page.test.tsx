@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsSummary } from '../../testing/news-fixtures';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { ResourcesPage } from './resources-page';
 
 const articles = [

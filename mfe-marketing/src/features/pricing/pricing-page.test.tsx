@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { PricingPage } from './pricing-page';
 
 const planCard = (name: string) => screen.getByRole('article', { name: new RegExp(`^${name}`) });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { apiClient, session, type AuthResponse, type PasswordPolicy } from 'shared-sdk';
+import { call, identityEndpoints, session, type PasswordPolicy } from 'shared-sdk';
 import { changePasswordRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -80,7 +80,7 @@ export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
       return { message: apiErrorMessage(tCommon, error, tSettings('form.unexpectedError')) };
     },
     send: async ({ currentPassword, newPassword }) => {
-      const response = await apiClient().post<AuthResponse>('/api/auth/change-password', {
+      const response = await call(identityEndpoints.changePassword, {
         currentPassword,
         newPassword,
       });

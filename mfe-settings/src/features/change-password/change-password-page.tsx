@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PasswordPolicy } from 'shared-sdk';
+import { identityEndpoints } from 'shared-sdk';
 import { addTranslations, Alert, Loading, usePageTitle, useSession, useApiGet } from 'shared-ui';
 import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
 import { ChangePasswordForm } from './change-password-form';
@@ -28,7 +28,7 @@ export function ChangePasswordPage() {
 
 function PasswordSection() {
   const { t } = useTranslation('change-password');
-  const { state } = useApiGet<PasswordPolicy>('/api/auth/password-policy');
+  const { state } = useApiGet(identityEndpoints.passwordPolicy);
   if (state.status === 'loading') return <Loading label={t('loading')} />;
   return (
     <SectionCard>

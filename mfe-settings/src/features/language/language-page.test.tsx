@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { session, type User } from 'shared-sdk';
 import { errorReply, fakeApi, notFoundReply } from '@testing/fake-api';
 import { buildUser } from '@testing/workspace-fixtures';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { LanguagePage } from './language-page';
 import { readLocaleCookie } from './locale-cookie';

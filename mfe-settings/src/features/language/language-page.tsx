@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { apiClient, session, type User } from 'shared-sdk';
+import { call, identityEndpoints, session } from 'shared-sdk';
 import { profileUpdateSchema } from 'shared-sdk/schemas';
 import {
   addTranslations,
@@ -102,7 +102,7 @@ export function LanguagePage() {
     const update = profileUpdateSchema.parse({ preferredLanguage: locale });
     setState({ status: 'saving' });
     try {
-      const updated = await apiClient().patch<User>('/api/user/profile', update);
+      const updated = await call(identityEndpoints.updateProfile, update);
       session().setUser(updated);
       writeLocaleCookie(locale);
       if (i18n.language !== locale) await i18n.changeLanguage(locale);

@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type WorkspaceRole, type WorkspaceUser } from 'shared-sdk';
-import { addWorkspaceUsersRequestSchema, workspaceRoles } from 'shared-sdk/schemas';
+import {
+  addWorkspaceUsersRequestSchema,
+  workspaceRoles,
+  type AddWorkspaceUsersResponse,
+} from 'shared-sdk/schemas';
 import {
   Alert,
   Button,
@@ -15,12 +19,12 @@ import {
 import { FormActions, Muted } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { parseEmailList } from './parse-emails';
-import { addWorkspaceUsers, type AddWorkspaceUsersResult } from './workspace-users-api';
+import { addWorkspaceUsers } from './workspace-users-api';
 
 type AddState =
   | { status: 'editing' }
   | { status: 'adding' }
-  | { status: 'added'; result: AddWorkspaceUsersResult }
+  | { status: 'added'; result: AddWorkspaceUsersResponse }
   | { status: 'failed'; message: string; hint?: string };
 
 /**
@@ -158,7 +162,7 @@ export function AddPeopleForm({
   );
 }
 
-function AddResult({ result }: { result: AddWorkspaceUsersResult }) {
+function AddResult({ result }: { result: AddWorkspaceUsersResponse }) {
   const { t } = useTranslation('manage-users');
   const added = result.added.map((member) => member.email);
   return (

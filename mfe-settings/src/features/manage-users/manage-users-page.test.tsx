@@ -10,7 +10,7 @@ import {
 } from '@testing/fake-api';
 import { buildWorkspaceUser } from '@testing/workspace-fixtures';
 import { buildMembers } from '../../testing/fixtures';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ManageUsersPage } from './manage-users-page';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
-import type { WorkspaceUser } from 'shared-sdk';
+import { workspaceUserEndpoints, type WorkspaceUser } from 'shared-sdk';
 import {
   addTranslations,
   Alert,
@@ -14,7 +14,6 @@ import { Muted, PageBody, PageHeader, SectionCard } from '../../components/setti
 import { AddPeopleForm } from './add-people-form';
 import en from './en-US.json';
 import { MembersTable } from './members-table';
-import { workspaceUsersPath } from './workspace-users-api';
 
 addTranslations('manage-users', en);
 
@@ -41,7 +40,7 @@ export function ManageUsersPage() {
   const { workspaceId = '' } = useParams();
   const removedName = removedNameFrom(useLocation().state);
   const { user } = useSession();
-  const { state, retry, setData } = useApiGet<WorkspaceUser[]>(workspaceUsersPath(workspaceId));
+  const { state, retry, setData } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
 
   return (
     <PageBody>

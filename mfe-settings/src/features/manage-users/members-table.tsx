@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { dashboardPaths } from 'shared-sdk';
 import type { WorkspaceUser } from 'shared-sdk';
 import { Badge, DataTable, FormattedDate } from 'shared-ui';
 import { settingsNamespace } from '../../components/settings-translations';
 import { UserAvatar } from '../../components/user-avatar';
-import { paths } from '../../paths';
 import { memberName } from './workspace-users-api';
 
 const NameCell = styled.span`
@@ -57,7 +57,11 @@ export function MembersTable({
                   lastName={member.lastName}
                   email={member.email}
                 />
-                <Link to={paths.workspaceUser.getHref(workspaceId, member.id)}>
+                <Link
+                  to={dashboardPaths[
+                    'dashboard-workspaceId-settings-manage-users-workspaceUserId'
+                  ].getHref({ workspaceId, workspaceUserId: member.id })}
+                >
                   {memberName(member)}
                 </Link>
                 {member.userId === currentUserId ? (

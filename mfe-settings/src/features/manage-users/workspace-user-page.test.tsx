@@ -9,7 +9,7 @@ import {
   type FakeRequest,
 } from '@testing/fake-api';
 import { buildMembers } from '../../testing/fixtures';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ManageUsersPage } from './manage-users-page';
 import { WorkspaceUserPage } from './workspace-user-page';

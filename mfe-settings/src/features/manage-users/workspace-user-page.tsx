@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
+import {
+  dashboardPaths,
+  pageNotFound,
+  workspaceUserEndpoints,
+  type WorkspaceUser,
+} from 'shared-sdk';
 import {
   addTranslations,
   Badge,
@@ -17,13 +22,12 @@ import {
 import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { UserAvatar } from '../../components/user-avatar';
-import { paths } from '../../paths';
 import en from './en-US.json';
 import type { RemovedMemberState } from './manage-users-page';
 import { MemberAccessForm } from './member-access-form';
 import { statusTone } from './members-table';
 import { RemoveMember } from './remove-member';
-import { memberName, workspaceUsersPath } from './workspace-users-api';
+import { memberName } from './workspace-users-api';
 
 addTranslations('manage-users', en);
 
@@ -83,7 +87,7 @@ export function WorkspaceUserPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   // The API lists a workspace's members; there is no call for one member.
-  const { state, retry, setData } = useApiGet<WorkspaceUser[]>(workspaceUsersPath(workspaceId));
+  const { state, retry, setData } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
   const member =
     state.status === 'loaded'
       ? state.data.find((candidate) => candidate.id === workspaceUserId)
@@ -94,7 +98,9 @@ export function WorkspaceUserPage() {
   if (state.status === 'loaded' && !member) throw pageNotFound(pathname);
 
   const backLink = (
-    <BackLink to={paths.manageUsers.getHref(workspaceId)}>
+    <BackLink
+      to={dashboardPaths['dashboard-workspaceId-settings-manage-users'].getHref({ workspaceId })}
+    >
       <span aria-hidden="true">← </span>
       {t('member.back')}
     </BackLink>
@@ -142,10 +148,15 @@ export function WorkspaceUserPage() {
           isSelf={isSelf}
           onRemoved={() => {
             // Without membership the user cannot open this workspace's settings any more.
-            if (isSelf) navigate(paths.dashboard.getHref());
+            if (isSelf) navigate(dashboardPaths.dashboard.getHref());
             else {
               const state: RemovedMemberState = { removedName: memberName(member) };
-              navigate(paths.manageUsers.getHref(workspaceId), { state });
+              navigate(
+                dashboardPaths['dashboard-workspaceId-settings-manage-users'].getHref({
+                  workspaceId,
+                }),
+                { state },
+              );
             }
           }}
         />

@@ -1,6 +1,7 @@
 import {
-  apiClient,
   ApiError,
+  call,
+  workspaceUserEndpoints,
   type AddWorkspaceUsersRequest,
   type WorkspaceRole,
   type WorkspaceUser,
@@ -9,26 +10,17 @@ import {
 
 // The workspace_user calls of spec §7 (admin only; the server checks membership again).
 
-export const workspaceUsersPath = (workspaceId: string) =>
-  `/api/user/users?workspaceId=${encodeURIComponent(workspaceId)}`;
-
-export interface AddWorkspaceUsersResult {
-  added: WorkspaceUser[];
-  /** E-mail addresses that were members already. */
-  alreadyMembers: string[];
-}
-
 export const addWorkspaceUsers = (request: AddWorkspaceUsersRequest) =>
-  apiClient().post<AddWorkspaceUsersResult>('/api/user/users', request);
+  call(workspaceUserEndpoints.add, request);
 
 export const updateWorkspaceUser = (request: {
   workspaceUserId: string;
   role?: WorkspaceRole;
   status?: WorkspaceUserStatus;
-}) => apiClient().patch<WorkspaceUser>('/api/user/users', request);
+}) => call(workspaceUserEndpoints.update, request);
 
 export const removeWorkspaceUser = (workspaceUserId: string) =>
-  apiClient().delete<void>('/api/user/users', { workspaceUserId });
+  call(workspaceUserEndpoints.delete, { workspaceUserId });
 
 /** The server refuses to leave a workspace without an admin (400 invalid-argument). */
 export const isLastAdminError = (error: unknown) =>

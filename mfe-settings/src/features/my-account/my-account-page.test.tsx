@@ -9,7 +9,7 @@ import {
   type FakeRequest,
 } from '@testing/fake-api';
 import { buildUser } from '@testing/workspace-fixtures';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { MyAccountPage } from './my-account-page';
 

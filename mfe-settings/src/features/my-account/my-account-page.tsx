@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { User } from 'shared-sdk';
+import { identityEndpoints } from 'shared-sdk';
 import { addTranslations, Loading, usePageTitle, LoadFailed, useApiGet } from 'shared-ui';
 import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
 import en from './en-US.json';
@@ -11,7 +11,7 @@ addTranslations('my-account', en);
 export function MyAccountPage() {
   const { t } = useTranslation('my-account');
   usePageTitle(t('meta.title'));
-  const { state, retry, setData } = useApiGet<User>('/api/user/profile');
+  const { state, retry, setData } = useApiGet(identityEndpoints.profile);
 
   return (
     <PageBody aria-busy={state.status === 'loading'}>

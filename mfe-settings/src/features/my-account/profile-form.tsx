@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { apiClient, session, type User } from 'shared-sdk';
+import { call, identityEndpoints, session, type User } from 'shared-sdk';
 import { profileUpdateSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -38,7 +38,7 @@ export function ProfileForm({
     send: async (update) => {
       const changes = changedFields(update, profile);
       if (Object.keys(changes).length === 0) return null;
-      const updated = await apiClient().patch<User>('/api/user/profile', changes);
+      const updated = await call(identityEndpoints.updateProfile, changes);
       session().setUser(updated);
       onSaved(updated);
       return updated;

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ApiError, apiClient, session, uploadFile, userPhotoPath, type User } from 'shared-sdk';
+import {
+  ApiError,
+  call,
+  identityEndpoints,
+  session,
+  uploadFile,
+  userPhotoPath,
+  type User,
+} from 'shared-sdk';
 import { Alert, Button, Spinner, apiErrorMessage } from 'shared-ui';
 import { UserAvatar } from '../../components/user-avatar';
 
@@ -105,7 +113,7 @@ export function ProfilePhoto({
   );
 
   async function save(photoUrl: string | null) {
-    const updated = await apiClient().patch<User>('/api/user/profile', { photoUrl });
+    const updated = await call(identityEndpoints.updateProfile, { photoUrl });
     session().setUser(updated);
     onSaved(updated);
   }

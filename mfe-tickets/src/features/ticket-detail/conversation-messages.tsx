@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { dashboardPaths } from 'shared-sdk';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Message } from 'shared-sdk/schemas';
 import { Loading, FormattedDateTime, LoadFailed } from 'shared-ui';
 import { useLiveDocs } from 'shared-sdk/live';
-import { paths } from '../../paths';
 
 const List = styled.ol`
   display: grid;
@@ -78,7 +78,12 @@ export function ConversationMessages({
   });
 
   const link = (
-    <Link to={paths.conversation.getHref(workspaceId, conversationId)}>
+    <Link
+      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
+        workspaceId,
+        conversationId: conversationId,
+      })}
+    >
       {t('conversation.open')}
     </Link>
   );

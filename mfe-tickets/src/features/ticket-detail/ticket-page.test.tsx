@@ -3,7 +3,7 @@ import { PageError } from 'shared-sdk';
 import { CaptureErrors } from '@testing/capture-errors';
 import { buildConversation, buildMessage, buildTicket } from '../../testing/fixtures';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { TicketPage } from './ticket-page';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { pageNotFound } from 'shared-sdk';
+import { dashboardPaths, pageNotFound } from 'shared-sdk';
 import type { Conversation, Ticket } from 'shared-sdk/schemas';
 import {
   addTranslations,
@@ -29,7 +29,6 @@ import { followUpTickets, resolveTickets } from '../../components/tickets-api';
 import { ticketsNamespace } from '../../components/tickets-translations';
 import { useMembers } from '../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';
-import { paths } from '../../paths';
 import { AssigneeForm } from './assignee-form';
 import { ConversationMessages } from './conversation-messages';
 import en from './en-US.json';
@@ -140,7 +139,7 @@ export function TicketPage() {
   if (ticketQuery.status === 'live' && !ticket) throw pageNotFound(pathname);
 
   const backLink = (
-    <BackLink to={paths.tickets.getHref(workspaceId)}>
+    <BackLink to={dashboardPaths['dashboard-workspaceId-tickets'].getHref({ workspaceId })}>
       <span aria-hidden="true">← </span>
       {t('back')}
     </BackLink>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { buildConversation, buildTickets } from '../../testing/fixtures';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { TicketsPage } from './tickets-page';
 

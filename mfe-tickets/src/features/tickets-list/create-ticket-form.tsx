@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -24,7 +25,6 @@ import { memberName, ticketRecipient, ticketSubject } from '../../components/tic
 import { createTicket, type Member } from '../../components/tickets-api';
 import { ticketsNamespace } from '../../components/tickets-translations';
 import { useLiveDocs } from 'shared-sdk/live';
-import { paths } from '../../paths';
 
 const Form = styled.form`
   display: grid;
@@ -138,7 +138,12 @@ export function CreateTicketForm({
       {state.status === 'succeeded' ? (
         <Alert tone="success">
           {t('create.created', { subject: ticketSubject(tTickets, state.receipt) })}{' '}
-          <Link to={paths.ticket.getHref(workspaceId, state.receipt.id)}>
+          <Link
+            to={dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+              workspaceId,
+              ticketId: state.receipt.id,
+            })}
+          >
             {t('create.openCreated')}
           </Link>
         </Alert>

@@ -4,7 +4,7 @@ import type { Ticket } from 'shared-sdk/schemas';
 import { CaptureErrors } from '@testing/capture-errors';
 import { buildConversation, buildTicket, buildTickets } from '../../testing/fixtures';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
-import { renderPage } from '../../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { TicketsPage } from './tickets-page';
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { dashboardPaths } from 'shared-sdk';
 import type { Statistics } from 'shared-sdk';
 import type { Ticket } from 'shared-sdk/schemas';
 import {
@@ -20,7 +21,6 @@ import type { LoadedTicketsQuery } from '../../components/tickets-api';
 import { Pagination } from '../../components/pagination';
 import { useMembers } from '../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';
-import { paths } from '../../paths';
 import { BulkActions, type BulkResult } from './bulk-actions';
 import { CreateTicketForm } from './create-ticket-form';
 import en from './en-US.json';
@@ -139,7 +139,10 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
   const hasSelection = current.all || selectedIds.length > 0;
 
   const hrefWith = (changes: Partial<TicketsListParams>) =>
-    paths.tickets.getHref(workspaceId, ticketsSearchString({ ...params, ...changes }));
+    dashboardPaths['dashboard-workspaceId-tickets'].getHref(
+      { workspaceId },
+      ticketsSearchString({ ...params, ...changes }),
+    );
   const go = (changes: Partial<TicketsListParams>) => {
     setResult(null);
     navigate(hrefWith({ page: 1, ...changes }));

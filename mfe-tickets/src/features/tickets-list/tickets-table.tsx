@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -13,7 +14,6 @@ import {
 } from '../../components/ticket-text';
 import type { Member } from '../../components/tickets-api';
 import { ticketsNamespace } from '../../components/tickets-translations';
-import { paths } from '../../paths';
 
 const Row = styled.tr<{ $selected: boolean }>`
   background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
@@ -84,7 +84,12 @@ export function TicketsTable({
       onToggle(ticketId);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      navigate(paths.ticket.getHref(workspaceId, ticketId));
+      navigate(
+        dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+          workspaceId,
+          ticketId: ticketId,
+        }),
+      );
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       const sibling =
         event.key === 'ArrowDown'
@@ -143,7 +148,13 @@ export function TicketsTable({
                 />
               </td>
               <th scope="row">
-                <Link to={paths.ticket.getHref(workspaceId, ticket.id)} tabIndex={-1}>
+                <Link
+                  to={dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+                    workspaceId,
+                    ticketId: ticket.id,
+                  })}
+                  tabIndex={-1}
+                >
                   {subject}
                 </Link>
               </th>

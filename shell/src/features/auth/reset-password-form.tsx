@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from 'shared-sdk';
+import { call, identityEndpoints } from 'shared-sdk';
 import { passwordResetConfirmSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -34,7 +34,7 @@ export function ResetPasswordForm({ code }: { code: string }) {
     }),
     describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
     send: async (data) => {
-      await apiClient().post('/api/auth/password-reset/confirm', data);
+      await call(identityEndpoints.passwordResetConfirm, data);
     },
   });
 

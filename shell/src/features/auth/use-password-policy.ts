@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiClient, type PasswordPolicy } from 'shared-sdk';
+import { call, identityEndpoints, type PasswordPolicy } from 'shared-sdk';
 import { defaultMinPasswordLength } from 'shared-sdk/schemas';
 
 // spec §5/§9: minimum length 6 by default; the rest of the policy comes from the server.
@@ -16,12 +16,10 @@ export function usePasswordPolicy(): PasswordPolicy {
   const [policy, setPolicy] = useState(fallbackPolicy);
   useEffect(() => {
     let current = true;
-    apiClient()
-      .get<PasswordPolicy>('/api/auth/password-policy')
-      .then(
-        (loaded) => current && setPolicy(loaded),
-        () => undefined,
-      );
+    call(identityEndpoints.passwordPolicy).then(
+      (loaded) => current && setPolicy(loaded),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
