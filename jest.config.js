@@ -1,4 +1,6 @@
 // One jest run over every package: UI packages in jsdom, the API and the SDK in node.
+const remoteNames = require('./shared-sdk/src/remote-names.json');
+
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -35,16 +37,8 @@ module.exports = {
   projects: [
     project('shared-sdk', 'node'),
     project('api', 'node'),
-    ...[
-      'shared-ui',
-      'shell',
-      'mfe-marketing',
-      'mfe-tickets',
-      'mfe-chat',
-      'mfe-training',
-      'mfe-products',
-      'mfe-settings',
-      'widget',
-    ].map((dir) => project(dir, 'jsdom')),
+    // The project's tooling: its lint rules.
+    project('scripts', 'node'),
+    ...['shared-ui', 'shell', ...remoteNames, 'widget'].map((dir) => project(dir, 'jsdom')),
   ],
 };

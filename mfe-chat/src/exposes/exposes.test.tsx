@@ -9,7 +9,7 @@ import {
 } from '@testing/page-structure';
 import { buildConversation, buildCustomer, buildMembers, buildMessage } from '../testing/fixtures';
 import { connectFakeLive } from '@testing/fake-live-server';
-import { renderPage } from '../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 
 // The pages the shell mounts (spec §2), where each one lives and the title it sets.

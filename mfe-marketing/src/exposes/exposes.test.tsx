@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import exposes from '../../exposes.json';
 import { errorReply, fakeApi } from '@testing/fake-api';
 import { buildNewsArticle, buildNewsSummary } from '../testing/news-fixtures';
-import { renderPage } from '../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { expectOneH1WithHeadingsInOrder, linkHrefs } from '@testing/page-structure';
 
 // The pages the shell mounts (spec §2), and where each one lives.

@@ -4,7 +4,7 @@ import exposes from '../../exposes.json';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import { buildUser } from '@testing/workspace-fixtures';
 import { buildMembers, buildPasswordPolicy } from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import {
   expectOneH1WithHeadingsInOrder,

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import exposes from '../../exposes.json';
 import { buildConversation, buildTicket, buildTickets } from '../testing/fixtures';
 import { fakeTicketsServer } from '../testing/fake-tickets-server';
-import { renderPage } from '../testing/render-page';
+import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import {
   expectOneH1WithHeadingsInOrder,

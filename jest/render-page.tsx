@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ColorModeProvider, initI18n } from 'shared-ui';
+import { CaptureErrors } from './capture-errors';
 
 interface RenderPageOptions {
   /** The URL the page is opened at. */
@@ -11,35 +12,39 @@ interface RenderPageOptions {
   path?: string;
   /** Other pages the page may send the user to, rendered when the URL matches theirs. */
   otherRoutes?: { path: string; element: ReactElement }[];
+  /** Told of what the page throws (e.g. a PageError for the shell's 404 page). */
+  onError?: (error: unknown) => void;
 }
 
-/** Shows where the page is (path and query), for tests of links and navigation. */
+/** Where the page is (path and query), for tests of links, redirects and navigation. */
 function CurrentLocation() {
   const location = useLocation();
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
 /**
- * Renders a page with the providers the shell gives it: i18n, colour mode and a router. Any
- * other path renders nothing; the current location is always shown, so a test can see where
- * the page sent the user.
+ * Renders a page with what the shell gives every remote's page: i18n, colour mode, a router and
+ * an error boundary. Any other path renders nothing; the current location is always shown, so a
+ * test can see where the page sent the user.
  */
 export function renderPage(
   page: ReactElement,
-  { route = '/', path = '*', otherRoutes = [] }: RenderPageOptions = {},
+  { route = '/', path = '*', otherRoutes = [], onError }: RenderPageOptions = {},
 ) {
   initI18n();
   const user = userEvent.setup();
   const result = render(
     <ColorModeProvider>
       <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={path} element={page} />
-          {otherRoutes.map((other) => (
-            <Route key={other.path} path={other.path} element={other.element} />
-          ))}
-          {path === '*' ? null : <Route path="*" element={null} />}
-        </Routes>
+        <CaptureErrors onError={onError}>
+          <Routes>
+            <Route path={path} element={page} />
+            {otherRoutes.map((other) => (
+              <Route key={other.path} path={other.path} element={other.element} />
+            ))}
+            {path === '*' ? null : <Route path="*" element={null} />}
+          </Routes>
+        </CaptureErrors>
         <CurrentLocation />
       </MemoryRouter>
     </ColorModeProvider>,
