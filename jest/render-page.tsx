@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ColorModeProvider, initI18n } from 'shared-ui';
 import { CaptureErrors } from './capture-errors';
 
-interface RenderPageOptions {
+export interface RenderPageOptions {
   /** The URL the page is opened at. */
   route?: string;
   /** The route pattern it is mounted under, for `useParams()` (e.g. "/dashboard/:workspaceId"). */

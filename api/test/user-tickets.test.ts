@@ -16,6 +16,7 @@ import { bearer, signUp } from './fixtures/user';
 import type { SignedUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
+import { seedTeams } from './fixtures/teams';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
@@ -260,10 +261,10 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
     });
 
     it('lets only admins of the workspace create tickets', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const agent = await signUp(app);
-      await addMember(app, admin.auth, workspaceId, agent.request.email);
-      const stranger = await signUp(app);
+      const {
+        team: { agent, workspaceId },
+        stranger,
+      } = await seedTeams(app);
       const payload = {
         type: 'internal',
         workspaceId,
@@ -280,11 +281,11 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
 
   describe('PATCH /api/user/tickets', () => {
     it("changes the assignee of the workspace's ticket only", async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const agent = await signUp(app);
-      await addMember(app, admin.auth, workspaceId, agent.request.email);
+      const {
+        team: { admin, agent, workspaceId },
+        otherTeam: other,
+      } = await seedTeams(app);
       const [ticket] = await seedTickets(workspaceId, ['open']);
-      const other = await adminWithWorkspace();
       const [theirs] = await seedTickets(other.workspaceId, ['open']);
 
       const response = await send('PATCH', 'tickets', admin.auth, {
@@ -385,10 +386,10 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
     });
 
     it('refuses bad input and callers who are not admins', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const {
+        team: { admin, agent, workspaceId },
+      } = await seedTeams(app);
       const [ticket] = await seedTickets(workspaceId, ['open']);
-      const agent = await signUp(app);
-      await addMember(app, admin.auth, workspaceId, agent.request.email);
       const cases: [Record<string, unknown>, RegExp][] = [
         [{ workspaceId, ticketIds: [] }, /body\.ticketIds: Select at least one ticket/],
         [{ workspaceId, ticketIds: Array.from({ length: 501 }, (_, i) => `t${i}`) }, /ticketIds/],
@@ -462,11 +463,11 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
     });
 
     it('refuses bad filters, strangers and agents', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const {
+        team: { admin, agent, workspaceId },
+        stranger,
+      } = await seedTeams(app);
       await seedTickets(workspaceId, ['open']);
-      const agent = await signUp(app);
-      await addMember(app, admin.auth, workspaceId, agent.request.email);
-      const stranger = await signUp(app);
       const cases: [Record<string, unknown>, RegExp][] = [
         [{ workspaceId, where: { field: 'type', value: 'open' } }, /body\.where\.field/],
         [{ workspaceId, where: { field: 'status', value: 'pending' } }, /body\.where\.value/],

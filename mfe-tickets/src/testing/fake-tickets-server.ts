@@ -7,8 +7,10 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '@testing/fake-api';
-import { connectFakeLive } from './fake-live-server';
-import { buildMembers, buildStatistics, workspaceId } from './fixtures';
+import { connectFakeLiveCollections } from '@testing/fake-live-server';
+import { buildMembers, buildStatistics, buildWorkspace } from '@testing/data-generators';
+
+const workspaceId = buildWorkspace().id;
 
 type Body = Record<string, unknown>;
 type Where = { field: 'status'; value: Ticket['status'] } | undefined;
@@ -33,7 +35,7 @@ export function fakeTicketsServer({
   unavailable?: LiveCollection[];
   override?: (request: FakeRequest) => FakeReply | Promise<FakeReply> | undefined;
 } = {}) {
-  const live = connectFakeLive(
+  const live = connectFakeLiveCollections(
     {
       tickets,
       statistics: [buildStatistics(tickets)],

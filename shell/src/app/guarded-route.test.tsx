@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { buildAuthResponse, buildWorkspaceUser } from '../testing/fixtures';
+import { buildAuthResponse, buildWorkspaceUser } from '@testing/data-generators';
 import { connectFakeApi, renderWithProviders } from '../testing/render-with-providers';
 import { makeStore } from '../store/store';
 import { fetchWorkspaces } from '../store/workspaces-slice';
@@ -31,14 +31,14 @@ describe('GuardedRoute', () => {
       path === '/api/auth/login'
         ? { status: 200, body: buildAuthResponse() }
         : path.startsWith('/api/user/is-admin')
-          ? { status: 200, body: path.endsWith('ws-1') }
+          ? { status: 200, body: path.endsWith('ws_fernhill') }
           : { status: 204 },
     );
     await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
-    renderWithProviders(tree, { path: '/dashboard/ws-1' });
+    renderWithProviders(tree, { path: '/dashboard/ws_fernhill' });
     expect(await screen.findByRole('heading', { name: 'Workspace home' })).toBeInTheDocument();
     expect(api.requests.map((request) => request.path)).toContain(
-      '/api/user/is-admin?workspaceId=ws-1',
+      '/api/user/is-admin?workspaceId=ws_fernhill',
     );
   });
 
@@ -65,9 +65,9 @@ describe('GuardedRoute', () => {
 
   it('sends a signed-out visitor to /login with the redirect query', async () => {
     await connectFakeApi(() => ({ status: 204 }));
-    renderWithProviders(tree, { path: '/dashboard/ws-1' });
+    renderWithProviders(tree, { path: '/dashboard/ws_fernhill' });
     expect(await screen.findByTestId('where')).toHaveTextContent(
-      '/login?redirect=%2Fdashboard%2Fws-1',
+      '/login?redirect=%2Fdashboard%2Fws_fernhill',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { remoteFailed } from './remotes-slice';
 import { makeStore, rootReducer, signedOut } from './store';
 import { createSlice } from '@reduxjs/toolkit';
-import { buildWorkspaceUser } from '../testing/fixtures';
+import { buildWorkspaceUser } from '@testing/data-generators';
 import { fetchWorkspaces, selectIsAdmin } from './workspaces-slice';
 
 describe('store', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LiveQuery } from 'shared-sdk';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
-import { buildConversation } from '../../testing/fixtures';
+import { buildConversation } from '@testing/data-generators';
 import { connectFakeLive } from '@testing/fake-live-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';

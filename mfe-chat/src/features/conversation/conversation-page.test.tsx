@@ -16,7 +16,7 @@ import {
   buildMembers,
   buildMessage,
   buildTicket,
-} from '../../testing/fixtures';
+} from '@testing/data-generators';
 import { connectFakeLive } from '@testing/fake-live-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';

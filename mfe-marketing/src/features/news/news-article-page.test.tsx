@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { PageError } from 'shared-sdk';
 import { CaptureErrors } from '@testing/capture-errors';
 import { errorReply, fakeApi } from '@testing/fake-api';
-import { buildNewsArticle } from '../../testing/news-fixtures';
+import { buildNewsArticle } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { NewsArticlePage } from './news-article-page';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { errorReply, fakeApi } from '@testing/fake-api';
-import { buildNewsSummary } from '../../testing/news-fixtures';
+import { buildNewsSummary } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { ResourcesPage } from './resources-page';
 

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { session, type User } from 'shared-sdk';
 import { errorReply, fakeApi, notFoundReply, type FakeReply } from '@testing/fake-api';
-import { buildAuthResponse } from '@testing/workspace-fixtures';
-import { buildPasswordPolicy } from '../../testing/fixtures';
+import { buildAuthResponse, buildPasswordPolicy } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ChangePasswordPage } from './change-password-page';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { session, type User } from 'shared-sdk';
 import { errorReply, fakeApi, notFoundReply } from '@testing/fake-api';
-import { buildUser } from '@testing/workspace-fixtures';
+import { buildUser } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { LanguagePage } from './language-page';

@@ -8,8 +8,7 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '@testing/fake-api';
-import { buildWorkspaceUser } from '@testing/workspace-fixtures';
-import { buildMembers } from '../../testing/fixtures';
+import { buildWorkspaceUser, buildMembers } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ManageUsersPage } from './manage-users-page';

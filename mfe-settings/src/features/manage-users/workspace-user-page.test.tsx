@@ -8,7 +8,7 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '@testing/fake-api';
-import { buildMembers } from '../../testing/fixtures';
+import { buildMembers } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ManageUsersPage } from './manage-users-page';

@@ -8,7 +8,7 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '@testing/fake-api';
-import { buildUser } from '@testing/workspace-fixtures';
+import { buildUser } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { MyAccountPage } from './my-account-page';

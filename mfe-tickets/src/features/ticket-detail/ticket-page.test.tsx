@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PageError } from 'shared-sdk';
 import { CaptureErrors } from '@testing/capture-errors';
-import { buildConversation, buildMessage, buildTicket } from '../../testing/fixtures';
+import { buildConversation, buildMessage, buildTicket } from '@testing/data-generators';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
@@ -28,7 +28,7 @@ const external = buildTicket({
   type: 'external',
   subject: null,
   recipientInfo: null,
-  conversationId: 'cnv_042',
+  conversationId: 'cnv_maya',
 });
 
 describe('Ticket page', () => {
@@ -105,7 +105,7 @@ describe('Ticket page', () => {
     await renderTicket('tkt_ext');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Conversation cnv_042' }),
+      await screen.findByRole('heading', { level: 1, name: 'Conversation cnv_maya' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(detail('Recipient')).toHaveTextContent('Anonymous User'));
     const messages = await screen.findByRole('list', { name: 'Messages' });
@@ -114,7 +114,7 @@ describe('Ticket page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      expect.stringMatching(/^Customer · .*My order never arrived\.$/),
+      expect.stringMatching(/^Customer · .*Where is my order\?$/),
       expect.stringMatching(/^Bot · .*Let me find someone to help\.$/),
       expect.stringMatching(/^Agent · .*Order numberFB-1042CarrierParcelforce$/),
     ]);
@@ -124,13 +124,13 @@ describe('Ticket page', () => {
     expect(within(form!).getByText('Order number')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in chat takeover' })).toHaveAttribute(
       'href',
-      '/dashboard/ws_fernhill/chat-takeover/cnv_042',
+      '/dashboard/ws_fernhill/chat-takeover/cnv_maya',
     );
     expect(live.queries('messages')).toEqual([
       {
         collection: 'messages',
         workspaceId: 'ws_fernhill',
-        conversationId: 'cnv_042',
+        conversationId: 'cnv_maya',
         orderBy: [{ field: 'timestamp', direction: 'asc' }],
       },
     ]);
@@ -157,7 +157,7 @@ describe('Ticket page', () => {
       await screen.findByText("The conversation's messages are not available right now."),
     ).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Conversation cnv_042' }),
+      screen.getByRole('heading', { level: 1, name: 'Conversation cnv_maya' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in chat takeover' })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { buildConversation, buildTickets } from '../../testing/fixtures';
+import { buildConversation, buildTickets } from '@testing/data-generators';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
@@ -105,7 +105,7 @@ describe('Create ticket', () => {
       { type: 'external', workspaceId: 'ws_fernhill', conversationId: 'cnv_043', assigneeId: null },
     ]);
     expect(
-      screen.getByRole('option', { name: 'Grace Hopper · Where is my order?' }),
+      screen.getByRole('option', { name: 'Maya Patel · Where is my order?' }),
     ).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { PageError, type LiveDoc } from 'shared-sdk';
 import type { Ticket } from 'shared-sdk/schemas';
 import { CaptureErrors } from '@testing/capture-errors';
-import { buildConversation, buildTicket, buildTickets } from '../../testing/fixtures';
+import { buildConversation, buildTicket, buildTickets } from '@testing/data-generators';
 import { fakeTicketsServer } from '../../testing/fake-tickets-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';

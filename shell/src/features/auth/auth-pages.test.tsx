@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { buildAuthResponse } from '../../testing/fixtures';
+import { buildAuthResponse } from '@testing/data-generators';
 import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';

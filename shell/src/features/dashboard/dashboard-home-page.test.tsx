@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { buildAuthResponse, buildWorkspaceUser } from '../../testing/fixtures';
+import { buildAuthResponse, buildWorkspaceUser } from '@testing/data-generators';
 import { connectFakeLive } from '@testing/fake-live-server';
 import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
 import { makeStore } from '../../store/store';
@@ -10,8 +10,8 @@ import { DashboardHomePage } from './dashboard-home-page';
 jest.mock('./statistics-chart', () => ({ StatisticsChart: () => <div data-testid="chart" /> }));
 
 const statistics = {
-  id: 'ws-1',
-  workspaceId: 'ws-1',
+  id: 'ws_fernhill',
+  workspaceId: 'ws_fernhill',
   tickets: { open: 3, closed: 4 },
   products: { all: 6, active: 3, disabled: 2, processing: 1 },
   conversations: { all: 9, resolved: 5, pending: 4 },

@@ -1,5 +1,7 @@
-// Tests only: one builder per entity the window shows.
+// Tests only: the window's scenario (a new visitor of Acme with no conversation yet), built on
+// the shared entity builders.
 import type { Conversation, Message, WidgetChatbot, WidgetSession } from 'shared-sdk/schemas';
+import { buildConversation, buildMessage } from '@testing/data-generators';
 
 export const workspaceId = 'ws-acme';
 
@@ -11,39 +13,33 @@ export const chatbot = (overrides: Partial<WidgetChatbot> = {}): WidgetChatbot =
   ...overrides,
 });
 
-export const conversation = (overrides: Partial<Conversation> = {}): Conversation => ({
-  id: 'conv-1',
-  workspaceId,
-  chatbotId: 'bot-1',
-  customerId: 'cust-1',
-  subject: null,
-  status: 'open',
-  isPending: false,
-  statusHistory: [],
-  agentIds: [],
-  lastMessage: null,
-  messagesCount: 0,
-  messagesSeenCount: {},
-  customer: { firstName: '', lastName: '', email: null, orderId: null },
-  createdAt: '2025-05-01T10:00:00.000Z',
-  updatedAt: '2025-05-01T10:00:00.000Z',
-  ...overrides,
-});
+export const conversation = (overrides: Partial<Conversation> = {}): Conversation =>
+  buildConversation({
+    id: 'conv-1',
+    workspaceId,
+    chatbotId: 'bot-1',
+    customerId: 'cust-1',
+    statusHistory: [],
+    lastMessage: null,
+    messagesCount: 0,
+    customer: { firstName: '', lastName: '', email: null, orderId: null },
+    createdAt: '2025-05-01T10:00:00.000Z',
+    updatedAt: '2025-05-01T10:00:00.000Z',
+    ...overrides,
+  });
 
 let sequence = 0;
+/** The next message of the conversation, a second after the one before. */
 export const message = (overrides: Partial<Message> = {}): Message => {
   sequence += 1;
-  return {
+  return buildMessage({
     id: `msg-${sequence}`,
     conversationId: 'conv-1',
-    role: 'user',
     senderId: 'cust-1',
     content: `Message ${sequence}`,
-    form: null,
-    attachments: [],
     timestamp: new Date(Date.UTC(2025, 4, 1, 10, 0, sequence)).toISOString(),
     ...overrides,
-  };
+  });
 };
 
 export const session = (overrides: Partial<WidgetSession> = {}): WidgetSession => ({

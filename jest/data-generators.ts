@@ -1,0 +1,274 @@
+import type { z } from 'zod';
+import {
+  authResponseSchema,
+  conversationSchema,
+  customerSchema,
+  messageSchema,
+  newsArticleSchema,
+  passwordPolicySchema,
+  statisticsSchema,
+  ticketSchema,
+  userSchema,
+  workspaceSchema,
+  workspaceUserSchema,
+  type AuthResponse,
+  type Conversation,
+  type Customer,
+  type LiveDoc,
+  type Message,
+  type NewsArticle,
+  type NewsArticleSummary,
+  type PasswordPolicy,
+  type Statistics,
+  type Ticket,
+  type User,
+  type Workspace,
+  type WorkspaceUser,
+} from 'shared-sdk/schemas';
+
+// One builder per entity (spec §3), each checked against the schema the API validates with, so
+// a fixture cannot drift from what the API sends. The world: Ada Lovelace, admin of Fernhill
+// Bikes; Grace Hopper, an agent there; Maya Patel, a customer who asks where her order is.
+// Tests override only what they are about.
+
+/** `value`, refused at once if the API's schema would refuse it. */
+function valid<S extends z.ZodType>(schema: S, value: z.infer<S>): z.infer<S> {
+  schema.parse(value);
+  return value;
+}
+
+// Midday UTC: the same calendar day in every time zone the tests may run in.
+const created = '2025-01-10T12:00:00.000Z';
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return valid(userSchema, {
+    id: 'usr_ada',
+    email: 'ada@fernhill.example',
+    providerId: 'password',
+    photoUrl: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    website: 'https://fernhill.example',
+    countryCode: 'GB',
+    phoneNumber: '+44 20 7946 0000',
+    preferredLanguage: 'en-US',
+    ...overrides,
+  });
+}
+
+export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
+  return valid(authResponseSchema, {
+    user: buildUser(),
+    idToken: 'id-token-1',
+    refreshToken: 'refresh-token-1',
+    expiresIn: 3600,
+    ...overrides,
+  });
+}
+
+export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
+  return valid(workspaceSchema, {
+    id: 'ws_fernhill',
+    ownedBy: 'usr_ada',
+    name: 'Fernhill Bikes',
+    url: 'https://fernhill.example',
+    ticketForwardingEmail: null,
+    backgroundColor: '#2450E6',
+    createdAt: created,
+    updatedAt: created,
+    ...overrides,
+  });
+}
+
+/** Ada's membership of a workspace (Fernhill Bikes unless `workspaceId` names another). */
+export function buildWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): WorkspaceUser {
+  const workspace =
+    overrides.workspace ??
+    buildWorkspace(overrides.workspaceId ? { id: overrides.workspaceId } : {});
+  return valid(workspaceUserSchema, {
+    id: workspace.id === 'ws_fernhill' ? 'wsu_ada' : `wsu_ada_${workspace.id}`,
+    workspaceId: workspace.id,
+    userId: 'usr_ada',
+    role: 'admin',
+    status: 'active',
+    createdAt: created,
+    updatedAt: created,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@fernhill.example',
+    photoUrl: null,
+    ...overrides,
+    workspace,
+  });
+}
+
+/** Grace Hopper, an agent of Ada's workspace. */
+export const buildColleague = (overrides: Partial<WorkspaceUser> = {}): WorkspaceUser =>
+  buildWorkspaceUser({
+    id: 'wsu_grace',
+    userId: 'usr_grace',
+    role: 'agent',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@fernhill.example',
+    ...overrides,
+  });
+
+/** The workspace's people as GET /api/user/users lists them: Ada, Grace and Alan (disabled). */
+export function buildMembers(): WorkspaceUser[] {
+  return [
+    buildWorkspaceUser(),
+    buildColleague({ createdAt: '2025-02-03T12:00:00.000Z' }),
+    buildWorkspaceUser({
+      id: 'wsu_alan',
+      userId: 'usr_alan',
+      role: 'agent',
+      status: 'disabled',
+      firstName: 'Alan',
+      lastName: 'Turing',
+      email: 'alan@fernhill.example',
+      createdAt: '2025-03-04T12:00:00.000Z',
+    }),
+  ];
+}
+
+export function buildPasswordPolicy(overrides: Partial<PasswordPolicy> = {}): PasswordPolicy {
+  return valid(passwordPolicySchema, {
+    minLength: 8,
+    maxLength: 128,
+    requireLowercase: true,
+    requireUppercase: true,
+    requireNumber: true,
+    requireSymbol: false,
+    ...overrides,
+  });
+}
+
+export function buildCustomer(overrides: Partial<Customer> = {}): Customer & LiveDoc {
+  return valid(customerSchema, {
+    id: 'cus_maya',
+    workspaceId: 'ws_fernhill',
+    firstName: 'Maya',
+    lastName: 'Patel',
+    email: 'maya@example.com',
+    orderId: 'ORD-1042',
+    photoUrl: null,
+    createdAt: '2025-03-01T09:00:00.000Z',
+    updatedAt: '2025-03-01T09:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function buildConversation(overrides: Partial<Conversation> = {}): Conversation & LiveDoc {
+  const status = overrides.status ?? 'open';
+  return valid(conversationSchema, {
+    id: 'cnv_maya',
+    workspaceId: 'ws_fernhill',
+    chatbotId: 'bot_fernhill',
+    customerId: 'cus_maya',
+    subject: null,
+    status,
+    isPending: status === 'pending',
+    statusHistory: [
+      { status: 'open', changedAt: '2025-03-01T09:00:00.000Z', changedBy: null, reason: 'created' },
+    ],
+    agentIds: [],
+    lastMessage: {
+      role: 'user',
+      content: 'Where is my order?',
+      timestamp: '2025-03-01T09:05:00.000Z',
+    },
+    messagesCount: 2,
+    messagesSeenCount: {},
+    customer: {
+      firstName: 'Maya',
+      lastName: 'Patel',
+      email: 'maya@example.com',
+      orderId: 'ORD-1042',
+    },
+    createdAt: '2025-03-01T09:00:00.000Z',
+    updatedAt: '2025-03-01T09:05:00.000Z',
+    ...overrides,
+  });
+}
+
+export function buildMessage(overrides: Partial<Message> = {}): Message & LiveDoc {
+  return valid(messageSchema, {
+    id: 'msg_1',
+    conversationId: 'cnv_maya',
+    role: 'user',
+    senderId: 'cus_maya',
+    content: 'Where is my order?',
+    form: null,
+    attachments: [],
+    timestamp: '2025-03-01T09:05:00.000Z',
+    ...overrides,
+  });
+}
+
+export function buildTicket(overrides: Partial<Ticket> = {}): Ticket & LiveDoc {
+  return valid(ticketSchema, {
+    id: 'tkt_001',
+    workspaceId: 'ws_fernhill',
+    type: 'internal',
+    assigneeId: null,
+    status: 'open',
+    isFollowedUp: false,
+    subject: 'Refund for order 1001',
+    recipientInfo: { firstName: 'Marie', lastName: 'Curie', email: 'marie@example.com' },
+    conversationId: null,
+    createdAt: '2025-03-01T12:00:00.000Z',
+    updatedAt: '2025-03-01T12:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** `count` internal tickets, numbered from 1, each a minute newer than the one before. */
+export function buildTickets(count: number, overrides: Partial<Ticket> = {}) {
+  return Array.from({ length: count }, (_, index) => {
+    const number = String(index + 1).padStart(3, '0');
+    const createdAt = new Date(Date.UTC(2025, 2, 1, 12, index)).toISOString();
+    return buildTicket({
+      id: `tkt_${number}`,
+      subject: `Ticket subject ${number}`,
+      createdAt,
+      updatedAt: createdAt,
+      ...overrides,
+    });
+  });
+}
+
+/** The workspace's statistics document (spec §3), counting `tickets`. */
+export function buildStatistics(
+  tickets: readonly Ticket[] = [],
+  overrides: Partial<Statistics> = {},
+): Statistics & LiveDoc {
+  const count = (status: Ticket['status']) =>
+    tickets.filter((ticket) => ticket.status === status).length;
+  const statistics = valid(statisticsSchema, {
+    workspaceId: 'ws_fernhill',
+    tickets: { open: count('open'), closed: count('closed') },
+    products: { all: 0, active: 0, disabled: 0, processing: 0 },
+    conversations: { all: 0, resolved: 0, pending: 0 },
+    aiTrainingQnas: { count: 0 },
+    ...overrides,
+  });
+  return { id: statistics.workspaceId, ...statistics };
+}
+
+export function buildNewsArticle(overrides: Partial<NewsArticle> = {}): NewsArticle {
+  return valid(newsArticleSchema, {
+    slug: 'chat-takeover-now-shows-pending-first',
+    title: 'Chat takeover now shows pending conversations first',
+    summary: 'Conversations waiting for a human now sit at the top of the list.',
+    publishedAt: '2025-03-04',
+    author: 'Parley product team',
+    html: '<p>Conversations that wait for an agent now come <strong>first</strong>.</p>',
+    ...overrides,
+  });
+}
+
+export function buildNewsSummary(overrides: Partial<NewsArticleSummary> = {}): NewsArticleSummary {
+  const { slug, title, summary, publishedAt, author } = buildNewsArticle(overrides);
+  return { slug, title, summary, publishedAt, author };
+}
