@@ -19,3 +19,6 @@ export * from './i18n/api-error-message';
 export * from './hooks/use-api-get';
 export * from './components/load-failed';
 export * from './components/formatted-date';
+export * from './components/file-button';
+export * from './components/field-list';
+export * from './components/page-header';

@@ -1,4 +1,3 @@
-import type { ReactNode, Ref } from 'react';
 import styled from 'styled-components';
 import { Card, up } from 'shared-ui';
 
@@ -9,49 +8,6 @@ export const PageBody = styled.div`
   width: 100%;
   min-width: 0;
 `;
-
-const Header = styled.header`
-  display: grid;
-  gap: 8px;
-  min-width: 0;
-  h1 {
-    margin: 0;
-    font-size: clamp(1.625rem, 2vw + 1rem, 2.125rem);
-    letter-spacing: -0.01em;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textSecondary};
-  }
-`;
-
-/** The page's one h1, with an optional lead paragraph, anything above it and anything after it. */
-export function PageHeader({
-  title,
-  lead,
-  before,
-  children,
-  headingRef,
-}: {
-  title: ReactNode;
-  lead?: string;
-  before?: ReactNode;
-  children?: ReactNode;
-  /** Where focus goes when the control that had it goes away (tabIndex -1: not a tab stop). */
-  headingRef?: Ref<HTMLHeadingElement>;
-}) {
-  return (
-    <Header>
-      {before}
-      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
-        {title}
-      </h1>
-      {lead ? <p>{lead}</p> : null}
-      {children}
-    </Header>
-  );
-}
 
 /** A card holding one section of a page. */
 export const SectionCard = styled(Card)`

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, up } from 'shared-ui';
 
@@ -16,43 +15,6 @@ export const PageBody = styled.div`
     padding: 32px 32px 64px;
   }
 `;
-
-const Header = styled.header`
-  display: grid;
-  gap: 8px;
-  h1 {
-    margin: 0;
-    font-size: clamp(1.625rem, 2vw + 1rem, 2.125rem);
-    letter-spacing: -0.01em;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textSecondary};
-  }
-`;
-
-/** The page's one h1, with an optional lead paragraph and anything above it (a back link). */
-export function PageHeader({
-  title,
-  lead,
-  before,
-  children,
-}: {
-  title: string;
-  lead?: string;
-  before?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <Header>
-      {before}
-      <h1>{title}</h1>
-      {lead ? <p>{lead}</p> : null}
-      {children}
-    </Header>
-  );
-}
 
 /** A card holding one section of a page: a heading, then a form or details. */
 export const SectionCard = styled(Card)`

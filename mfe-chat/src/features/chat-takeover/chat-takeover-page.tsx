@@ -13,8 +13,9 @@ import {
   usePageTitle,
   useSession,
   LoadFailed,
+  PageHeader,
 } from 'shared-ui';
-import { Muted, PageBody, PageHeader } from '../../components/chat-page';
+import { Muted, PageBody } from '../../components/chat-page';
 import { ConversationList } from './conversation-list';
 import en from './en-US.json';
 import {

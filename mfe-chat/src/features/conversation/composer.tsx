@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError } from 'shared-sdk';
@@ -14,6 +6,7 @@ import { messageContentSchema, sendMessageRequestSchema } from 'shared-sdk/schem
 import {
   Alert,
   Button,
+  FileButton,
   Spinner,
   Stack,
   TextAreaField,
@@ -50,27 +43,6 @@ const Actions = styled.div`
   gap: 12px;
   > button[type='submit'] {
     margin-left: auto;
-  }
-`;
-
-/** The real control: out of sight but focusable; its label next to it looks like a button. */
-const FileInput = styled.input`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-  opacity: 0;
-  &:focus-visible + label {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: 2px;
-  }
-  &:disabled + label {
-    cursor: not-allowed;
-    opacity: 0.6;
   }
 `;
 
@@ -124,7 +96,6 @@ export function Composer({
 }) {
   const { t } = useTranslation('conversation');
   const { t: tCommon } = useTranslation('common');
-  const fileInputId = useId();
   const noteId = useId();
   const detailsId = useId();
   const detailsToggleId = useId();
@@ -144,10 +115,7 @@ export function Composer({
   const [state, setState] = useState<ComposerState>({ status: 'editing' });
   const sending = state.status === 'sending';
 
-  function addFiles(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    // Cleared, so that choosing the same file again (after removing it) is a change too.
-    event.target.value = '';
+  function addFiles(picked: File[]) {
     const next = [...files, ...picked.filter((file) => !files.some((f) => sameFile(f, file)))];
     setFieldError(
       next.length > maxAttachments
@@ -364,16 +332,13 @@ export function Composer({
         />
       ) : null}
       <Actions>
-        <FileInput
-          id={fileInputId}
-          type="file"
+        <FileButton
           multiple
           disabled={sending || files.length >= maxAttachments}
-          onChange={addFiles}
-        />
-        <Button as="label" htmlFor={fileInputId} $variant="secondary">
+          onFiles={addFiles}
+        >
           {t('composer.attach')}
-        </Button>
+        </FileButton>
         {/* Shows the details with a first row, or removes them all (what is shown is sent). */}
         <Button
           id={detailsToggleId}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { dashboardPaths, pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
 import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
@@ -13,10 +13,12 @@ import {
   useSession,
   LoadFailed,
   useApiGet,
+  PageHeader,
+  BackLink,
 } from 'shared-ui';
 import { chatNamespace } from '../../components/chat-translations';
 import { customerName } from '../../components/customer-name';
-import { Muted, PageBody, PageHeader, SectionCard } from '../../components/chat-page';
+import { Muted, PageBody, SectionCard } from '../../components/chat-page';
 import { RelativeTime } from '../../components/relative-time';
 import { StatusBadge } from '../../components/status-badge';
 import { useLiveDocs } from 'shared-sdk/live';
@@ -31,11 +33,6 @@ import { TakeOver } from './take-over';
 import { useMarkSeen } from './use-mark-seen';
 
 addTranslations('conversation', en);
-
-const BackLink = styled(Link)`
-  justify-self: start;
-  font-weight: 600;
-`;
 
 const HeaderFacts = styled.p`
   display: flex;
@@ -97,7 +94,6 @@ export function ConversationPage() {
 
   const backLink = (
     <BackLink to={dashboardPaths['dashboard-workspaceId-chat-takeover'].getHref({ workspaceId })}>
-      <span aria-hidden="true">← </span>
       {t('back')}
     </BackLink>
   );

@@ -4,21 +4,7 @@ import type { Customer } from 'shared-sdk/schemas';
 import { chatNamespace } from '../../components/chat-translations';
 import { customerName } from '../../components/customer-name';
 import { SectionCard } from '../../components/chat-page';
-
-const Details = styled.dl`
-  display: grid;
-  gap: 4px;
-  margin: 0;
-  dt {
-    font-size: 0.8125rem;
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.textSecondary};
-  }
-  dd {
-    margin: 0 0 8px;
-    overflow-wrap: anywhere;
-  }
-`;
+import { FieldList } from 'shared-ui';
 
 const NotProvided = styled.span`
   color: ${({ theme }) => theme.colors.textDisabled};
@@ -39,20 +25,23 @@ export function CustomerDetails({
   return (
     <SectionCard as="section" aria-labelledby="customer-title">
       <h2 id="customer-title">{t('customer.title')}</h2>
-      <Details>
-        <dt>{t('customer.name')}</dt>
-        <dd>{customerName(customer) ?? tChat('anonymousUser')}</dd>
-        <dt>{t('customer.email')}</dt>
-        <dd>
-          {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : notProvided}
-        </dd>
-        <dt>{t('customer.orderId')}</dt>
-        <dd>{customer.orderId || notProvided}</dd>
-        <dt>{t('customer.phone')}</dt>
-        <dd>{notProvided}</dd>
-        <dt>{t('customer.orderDetails')}</dt>
-        <dd>{notProvided}</dd>
-      </Details>
+      <FieldList
+        layout="stacked"
+        items={[
+          [t('customer.name'), customerName(customer) ?? tChat('anonymousUser')],
+          [
+            t('customer.email'),
+            customer.email ? (
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            ) : (
+              notProvided
+            ),
+          ],
+          [t('customer.orderId'), customer.orderId || notProvided],
+          [t('customer.phone'), notProvided],
+          [t('customer.orderDetails'), notProvided],
+        ]}
+      />
     </SectionCard>
   );
 }

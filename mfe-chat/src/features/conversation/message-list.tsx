@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
-import { Button } from 'shared-ui';
+import { Button, FieldList } from 'shared-ui';
 import { RelativeTime } from '../../components/relative-time';
 
 const Scroller = styled.div`
@@ -92,22 +92,6 @@ const Marker = styled.li`
     content: '';
     flex: 1;
     border-top: 1px solid ${({ theme }) => theme.colors.red};
-  }
-`;
-
-const FormList = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 2px 12px;
-  margin: 0;
-  div {
-    display: contents;
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
   }
 `;
 
@@ -217,14 +201,7 @@ function MessageItem({
         </Sender>
         {message.content ? <Content>{message.content}</Content> : null}
         {formEntries.length > 0 ? (
-          <FormList aria-label={t('messages.form')}>
-            {formEntries.map(([key, value]) => (
-              <div key={key}>
-                <dt>{key}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </FormList>
+          <FieldList layout="compact" aria-label={t('messages.form')} items={formEntries} />
         ) : null}
         {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
       </Bubble>

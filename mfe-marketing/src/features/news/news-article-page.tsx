@@ -1,9 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import type { MouseEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pageNotFound } from 'shared-sdk';
-import { addTranslations, Alert, Button, Container, Loading, Stack, usePageTitle } from 'shared-ui';
+import {
+  addTranslations,
+  Alert,
+  Button,
+  Container,
+  Loading,
+  Stack,
+  usePageTitle,
+  BackLink,
+} from 'shared-ui';
 import { CtaBanner } from '../../components/cta-banner';
 import { ArticleProse } from './article-prose';
 import en from './en-US.json';
@@ -16,10 +25,8 @@ const Article = styled.article`
   padding: 40px 0 16px;
 `;
 
-const BackLink = styled(Link)`
-  display: inline-block;
-  margin-bottom: 24px;
-  font-weight: 600;
+const BackRow = styled.p`
+  margin: 0 0 24px;
 `;
 
 const Header = styled.header`
@@ -75,7 +82,9 @@ export function NewsArticlePage() {
     <>
       <Container $narrow>
         <Article aria-busy={state.status === 'loading'}>
-          <BackLink to="/resources">← {t('article.back')}</BackLink>
+          <BackRow>
+            <BackLink to="/resources">{t('article.back')}</BackLink>
+          </BackRow>
           {state.status === 'loading' ? <Loading label={t('article.loading')} /> : null}
           {state.status === 'failed' ? (
             <Stack $gap={4}>

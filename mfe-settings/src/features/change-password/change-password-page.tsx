@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { identityEndpoints } from 'shared-sdk';
-import { addTranslations, Alert, Loading, usePageTitle, useSession, useApiGet } from 'shared-ui';
-import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import {
+  addTranslations,
+  Alert,
+  Loading,
+  usePageTitle,
+  useSession,
+  useApiGet,
+  PageHeader,
+} from 'shared-ui';
+import { PageBody, SectionCard } from '../../components/settings-page';
 import { ChangePasswordForm } from './change-password-form';
 import en from './en-US.json';
 import { fallbackPasswordPolicy } from './password-rules';

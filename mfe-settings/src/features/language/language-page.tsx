@@ -14,8 +14,9 @@ import {
   useSession,
   VisuallyHidden,
   apiErrorMessage,
+  PageHeader,
 } from 'shared-ui';
-import { FormActions, PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import { FormActions, PageBody, SectionCard } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import en from './en-US.json';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie';

@@ -9,8 +9,9 @@ import {
   useSession,
   LoadFailed,
   useApiGet,
+  PageHeader,
 } from 'shared-ui';
-import { Muted, PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import { Muted, PageBody, SectionCard } from '../../components/settings-page';
 import { AddPeopleForm } from './add-people-form';
 import en from './en-US.json';
 import { MembersTable } from './members-table';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   dashboardPaths,
@@ -12,14 +12,16 @@ import {
   addTranslations,
   Badge,
   Loading,
-  up,
   usePageTitle,
   useSession,
   FormattedDate,
   LoadFailed,
   useApiGet,
+  PageHeader,
+  BackLink,
+  FieldList,
 } from 'shared-ui';
-import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import { PageBody, SectionCard } from '../../components/settings-page';
 import { settingsNamespace } from '../../components/settings-translations';
 import { UserAvatar } from '../../components/user-avatar';
 import en from './en-US.json';
@@ -30,11 +32,6 @@ import { RemoveMember } from './remove-member';
 import { memberName } from './workspace-users-api';
 
 addTranslations('manage-users', en);
-
-const BackLink = styled(Link)`
-  justify-self: start;
-  font-weight: 600;
-`;
 
 const Identity = styled.div`
   display: flex;
@@ -55,25 +52,6 @@ const Badges = styled.p`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-`;
-
-const Details = styled.dl`
-  display: grid;
-  gap: 12px 24px;
-  margin: 0;
-  ${up('sm')} {
-    grid-template-columns: max-content minmax(0, 1fr);
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0 0 8px;
-    overflow-wrap: anywhere;
-    ${up('sm')} {
-      margin: 0;
-    }
-  }
 `;
 
 /**
@@ -101,7 +79,6 @@ export function WorkspaceUserPage() {
     <BackLink
       to={dashboardPaths['dashboard-workspaceId-settings-manage-users'].getHref({ workspaceId })}
     >
-      <span aria-hidden="true">← </span>
       {t('member.back')}
     </BackLink>
   );
@@ -204,15 +181,12 @@ function MemberHeader({
 function MemberDetails({ member }: { member: WorkspaceUser }) {
   const { t } = useTranslation('manage-users');
   return (
-    <Details>
-      <dt>{t('member.details.email')}</dt>
-      <dd>{member.email}</dd>
-      <dt>{t('member.details.added')}</dt>
-      <dd>
-        <FormattedDate timestamp={member.createdAt} />
-      </dd>
-      <dt>{t('member.details.workspace')}</dt>
-      <dd>{member.workspace.name}</dd>
-    </Details>
+    <FieldList
+      items={[
+        [t('member.details.email'), member.email],
+        [t('member.details.added'), <FormattedDate timestamp={member.createdAt} />],
+        [t('member.details.workspace'), member.workspace.name],
+      ]}
+    />
   );
 }

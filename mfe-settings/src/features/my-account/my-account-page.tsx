@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { identityEndpoints } from 'shared-sdk';
-import { addTranslations, Loading, usePageTitle, LoadFailed, useApiGet } from 'shared-ui';
-import { PageBody, PageHeader, SectionCard } from '../../components/settings-page';
+import {
+  addTranslations,
+  Loading,
+  usePageTitle,
+  LoadFailed,
+  useApiGet,
+  PageHeader,
+} from 'shared-ui';
+import { PageBody, SectionCard } from '../../components/settings-page';
 import en from './en-US.json';
 import { ProfileForm } from './profile-form';
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
@@ -10,7 +10,7 @@ import {
   userPhotoPath,
   type User,
 } from 'shared-sdk';
-import { Alert, Button, Spinner, apiErrorMessage } from 'shared-ui';
+import { Alert, Button, FileButton, Spinner, apiErrorMessage } from 'shared-ui';
 import { UserAvatar } from '../../components/user-avatar';
 
 const PhotoRow = styled.div`
@@ -41,27 +41,6 @@ const Label = styled.span`
 const Hint = styled.span`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.textSecondary};
-`;
-
-/** The real control: out of sight but focusable; its label below looks like a button. */
-const FileInput = styled.input`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-  opacity: 0;
-  &:focus-visible + label {
-    outline: 2px solid ${({ theme }) => theme.colors.primaryBlue};
-    outline-offset: 2px;
-  }
-  &:disabled + label {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
 `;
 
 const Pending = styled.span`
@@ -126,10 +105,7 @@ export function ProfilePhoto({
     setState({ status: 'failed', message });
   }
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // Cleared, so that choosing the same file again (after an error) is a change too.
-    event.target.value = '';
+  async function upload(file: File | undefined) {
     if (!file) return;
     setState({ status: 'uploading', preview: previewOf(file) });
     try {
@@ -158,17 +134,14 @@ export function ProfilePhoto({
       <PhotoControls>
         <Label id={`${inputId}-title`}>{t('photo.label')}</Label>
         <Actions>
-          <FileInput
-            id={inputId}
-            type="file"
+          <FileButton
             accept="image/*"
             disabled={busy}
             aria-describedby={hintId}
-            onChange={(event) => void upload(event)}
-          />
-          <Button as="label" htmlFor={inputId} $variant="secondary">
+            onFiles={([file]) => void upload(file)}
+          >
             {profile.photoUrl ? t('photo.change') : t('photo.choose')}
-          </Button>
+          </FileButton>
           {profile.photoUrl ? (
             <Button type="button" $variant="ghost" disabled={busy} onClick={() => void remove()}>
               {t('photo.remove')}

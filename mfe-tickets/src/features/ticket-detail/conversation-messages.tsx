@@ -3,7 +3,7 @@ import { dashboardPaths } from 'shared-sdk';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Message } from 'shared-sdk/schemas';
-import { Loading, FormattedDateTime, LoadFailed } from 'shared-ui';
+import { Loading, FormattedDateTime, LoadFailed, FieldList } from 'shared-ui';
 import { useLiveDocs } from 'shared-sdk/live';
 
 const List = styled.ol`
@@ -37,21 +37,6 @@ const Meta = styled.span`
 `;
 
 /** spec §3 message "optional form": field name → value. */
-const FormList = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 2px 12px;
-  margin: 0;
-  div {
-    display: contents;
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 const Muted = styled.p`
   margin: 0;
@@ -117,14 +102,11 @@ export function ConversationMessages({
               </Meta>
               {message.content ? <p>{message.content}</p> : null}
               {message.form && Object.keys(message.form).length > 0 ? (
-                <FormList aria-label={t('conversation.form')}>
-                  {Object.entries(message.form).map(([field, value]) => (
-                    <div key={field}>
-                      <dt>{field}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  ))}
-                </FormList>
+                <FieldList
+                  layout="compact"
+                  aria-label={t('conversation.form')}
+                  items={Object.entries(message.form)}
+                />
               ) : null}
               {message.attachments.length > 0 ? (
                 <Meta>{t('conversation.attachments', { count: message.attachments.length })}</Meta>

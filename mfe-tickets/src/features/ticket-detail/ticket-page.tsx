@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { dashboardPaths, pageNotFound } from 'shared-sdk';
 import type { Conversation, Ticket } from 'shared-sdk/schemas';
@@ -17,6 +17,9 @@ import {
   apiErrorMessage,
   FormattedDateTime,
   LoadFailed,
+  BackLink,
+  FieldList,
+  PageHeader,
 } from 'shared-ui';
 import { FollowUpBadge, StatusBadge } from '../../components/ticket-badges';
 import {
@@ -34,20 +37,6 @@ import { ConversationMessages } from './conversation-messages';
 import en from './en-US.json';
 
 addTranslations('ticket-detail', en);
-
-const BackLink = styled(Link)`
-  justify-self: start;
-  font-weight: 600;
-`;
-
-const Header = styled.header`
-  display: grid;
-  gap: 12px;
-  h1 {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Badges = styled.p`
   display: flex;
@@ -72,29 +61,6 @@ const Section = styled(Card)`
   h2 {
     margin: 0;
     font-size: 1.25rem;
-  }
-`;
-
-const Details = styled.dl`
-  display: grid;
-  gap: 12px 24px;
-  margin: 0;
-  ${up('sm')} {
-    grid-template-columns: max-content minmax(0, 1fr);
-  }
-  /* One div per term and its value (valid in a dl); the grid lays out their children. */
-  > div {
-    display: contents;
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0 0 8px;
-    overflow-wrap: anywhere;
-    ${up('sm')} {
-      margin: 0;
-    }
   }
 `;
 
@@ -140,7 +106,6 @@ export function TicketPage() {
 
   const backLink = (
     <BackLink to={dashboardPaths['dashboard-workspaceId-tickets'].getHref({ workspaceId })}>
-      <span aria-hidden="true">← </span>
       {t('back')}
     </BackLink>
   );
@@ -148,10 +113,7 @@ export function TicketPage() {
   if (!ticket) {
     return (
       <Stack $gap={6} aria-busy={ticketQuery.status === 'loading'}>
-        <Header>
-          {backLink}
-          <h1>{t('loadingTitle')}</h1>
-        </Header>
+        <PageHeader title={t('loadingTitle')} before={backLink} />
         {ticketQuery.status === 'error' ? (
           <LoadFailed message={t('loadFailed')} onRetry={ticketQuery.retry} />
         ) : (
@@ -163,14 +125,12 @@ export function TicketPage() {
 
   return (
     <Stack $gap={6}>
-      <Header>
-        {backLink}
-        <h1>{ticketSubject(tTickets, ticket, conversation)}</h1>
+      <PageHeader title={ticketSubject(tTickets, ticket, conversation)} before={backLink}>
         <Badges>
           <StatusBadge status={ticket.status} />
           {ticket.isFollowedUp ? <FollowUpBadge /> : null}
         </Badges>
-      </Header>
+      </PageHeader>
       <Columns>
         <Stack $gap={6}>
           <Section as="section" aria-labelledby="ticket-details-title">
@@ -220,16 +180,7 @@ function TicketDetails({
     [t('details.createdAt'), <FormattedDateTime key="created" timestamp={ticket.createdAt} />],
     [t('details.updatedAt'), <FormattedDateTime key="updated" timestamp={ticket.updatedAt} />],
   ];
-  return (
-    <Details>
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </Details>
-  );
+  return <FieldList items={rows} />;
 }
 
 type Pending = 'resolve' | 'followUp' | null;
