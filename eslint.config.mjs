@@ -13,9 +13,12 @@ const sharedExports = require('./webpack/shared-exports.js');
 const remotes = require('./shared-sdk/src/remote-names.json');
 const apps = ['shell', ...remotes, 'api', 'widget', 'e2e', 'bench'];
 
-// Imports of another package's files by relative path or by package name.
-const packagePatterns = (names) =>
-  names.flatMap((name) => [name, `${name}/*`, `**/${name}/**`, `../${name}`, `../../${name}`]);
+// A package by name, or by a relative path into its sources (not any folder of that name: a
+// remote's own api/ folders are not the api package).
+const packagePatterns = (names) => {
+  const any = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return [`^(${any})(/.*)?$`, `(^|/)(${any})/src(/|$)`];
+};
 
 // Only the listed exports of tree-shaken singletons exist at run time (webpack/shared-exports.js).
 const treeShakenPaths = Object.entries(sharedExports).map(([name, allowImportNames]) => ({
@@ -31,8 +34,9 @@ const reduxHooksRule = {
   message: 'Use the typed hooks (useAppDispatch, useAppSelector).',
 };
 
-// A feature of a remote imports no other feature of it: what two features share goes to the app's
-// components/ or hooks/, or to shared-ui (bulletproof-react's unidirectional architecture).
+// A feature of a remote imports no other feature of it: what two features share goes to the
+// remote's own api/, components/, hooks/ or utils/, or to shared-ui (bulletproof-react's
+// unidirectional architecture).
 const featureZones = remotes.flatMap((app) => {
   const root = `./${app}/src/features`;
   if (!existsSync(root)) return [];
@@ -43,7 +47,7 @@ const featureZones = remotes.flatMap((app) => {
       from: root,
       except: [`./${name}`],
       message:
-        'A feature imports no other feature; share through components/, hooks/ or shared-ui.',
+        "A feature imports no other feature; share through the remote's api/, components/, hooks/, utils/ or shared-ui.",
     }));
 });
 
@@ -52,7 +56,7 @@ const restrict = (patterns, message, extraPaths = []) => ({
     'error',
     {
       paths: [...treeShakenPaths, ...extraPaths],
-      patterns: patterns.length ? [{ group: patterns, message }] : [],
+      patterns: patterns.map((regex) => ({ regex, message })),
     },
   ],
 });

@@ -1,6 +1,6 @@
 import 'i18next';
 import type { CommonResources } from 'shared-ui';
-import type chat from './components/en-US.json';
+import type chat from './i18n/en-US.json';
 import type chatTakeover from './features/chat-takeover/en-US.json';
 import type conversation from './features/conversation/en-US.json';
 

@@ -1,6 +1,6 @@
 import 'i18next';
 import type { CommonResources } from 'shared-ui';
-import type site from './components/en-US.json';
+import type site from './i18n/en-US.json';
 import type aboutUs from './features/about-us/en-US.json';
 import type benefits from './features/benefits/en-US.json';
 import type compare from './features/compare/en-US.json';

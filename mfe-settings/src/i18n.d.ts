@@ -1,6 +1,6 @@
 import 'i18next';
 import type { CommonResources } from 'shared-ui';
-import type settings from './components/en-US.json';
+import type settings from './i18n/en-US.json';
 import type changePassword from './features/change-password/en-US.json';
 import type language from './features/language/en-US.json';
 import type manageUsers from './features/manage-users/en-US.json';

@@ -1,6 +1,6 @@
 import 'i18next';
 import type { CommonResources } from 'shared-ui';
-import type tickets from './components/en-US.json';
+import type tickets from './i18n/en-US.json';
 import type ticketDetail from './features/ticket-detail/en-US.json';
 import type ticketsList from './features/tickets-list/en-US.json';
 

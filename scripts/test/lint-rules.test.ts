@@ -28,16 +28,22 @@ describe('lint rules', () => {
 
   it('refuse an import of another feature of the same remote', () => {
     const ids = ruleIdsOf(
-      'mfe-tickets/src/features/ticket-detail/lint-probe.ts',
-      "export { TicketsTable } from '../tickets-list/tickets-table';\n",
+      'mfe-tickets/src/features/ticket-detail/components/lint-probe.ts',
+      "export { TicketsTable } from '../../tickets-list/components/tickets-table';\n",
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
-  it('let a feature import its own modules and the remote’s components', () => {
+  it('let a feature import its own modules and what the remote shares', () => {
     const ids = ruleIdsOf(
-      'mfe-tickets/src/features/ticket-detail/lint-probe.ts',
-      "export { AssigneeForm } from './assignee-form';\nexport { Pagination } from '../../components/pagination';\n",
+      'mfe-tickets/src/features/ticket-detail/components/lint-probe.ts',
+      [
+        "export { AssigneeForm } from './assignee-form';",
+        "export { Pagination } from '../../../components/pagination';",
+        // The remote's own api/ folder, not the api package.
+        "export { resolveTickets } from '../../../api/tickets-api';",
+        '',
+      ].join('\n'),
     );
     expect(ids).toEqual([]);
   });
@@ -45,7 +51,15 @@ describe('lint rules', () => {
   it('refuse an import of another remote', () => {
     const ids = ruleIdsOf(
       'mfe-chat/src/features/conversation/lint-probe.ts',
-      "export { TicketsTable } from 'mfe-tickets/src/features/tickets-list/tickets-table';\n",
+      "export { TicketsTable } from 'mfe-tickets/src/features/tickets-list/components/tickets-table';\n",
+    );
+    expect(ids).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('refuse an import of the API service’s sources from a remote', () => {
+    const ids = ruleIdsOf(
+      'mfe-tickets/src/features/ticket-detail/components/lint-probe.ts',
+      "export { buildApp } from '../../../../../api/src/app';\n",
     );
     expect(ids).toContain('@typescript-eslint/no-restricted-imports');
   });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ConversationStatus } from 'shared-sdk/schemas';
 import { Badge } from 'shared-ui';
-import { chatNamespace } from './chat-translations';
+import { chatNamespace } from '../i18n/chat-translations';
 
 /** Pending conversations wait for a person: their badge stands out (spec §4). */
 const PendingBadge = styled(Badge)`

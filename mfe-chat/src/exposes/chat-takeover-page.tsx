@@ -1,3 +1,3 @@
-import { ChatTakeoverPage } from '../features/chat-takeover/chat-takeover-page';
+import { ChatTakeoverPage } from '../features/chat-takeover/components/chat-takeover-page';
 
 export default ChatTakeoverPage;

@@ -1,3 +1,3 @@
-import { ConversationPage } from '../features/conversation/conversation-page';
+import { ConversationPage } from '../features/conversation/components/conversation-page';
 
 export default ConversationPage;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Container, up } from 'shared-ui';
-import { siteNamespace } from './site-translations';
+import { siteNamespace } from '../i18n/site-translations';
 
 const Band = styled.section`
   padding: 48px 0 64px;

@@ -1,3 +1,3 @@
-import { AboutUsPage } from '../features/about-us/about-us-page';
+import { AboutUsPage } from '../features/about-us/components/about-us-page';
 
 export default AboutUsPage;

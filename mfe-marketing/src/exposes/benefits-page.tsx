@@ -1,3 +1,3 @@
-import { BenefitsPage } from '../features/benefits/benefits-page';
+import { BenefitsPage } from '../features/benefits/components/benefits-page';
 
 export default BenefitsPage;

@@ -1,3 +1,3 @@
-import { ContactUsPage } from '../features/contact-us/contact-us-page';
+import { ContactUsPage } from '../features/contact-us/components/contact-us-page';
 
 export default ContactUsPage;

@@ -1,3 +1,3 @@
-import { CustomerServicePage } from '../features/customer-service/customer-service-page';
+import { CustomerServicePage } from '../features/customer-service/components/customer-service-page';
 
 export default CustomerServicePage;

@@ -1,3 +1,3 @@
-import { CustomerSupportPage } from '../features/customer-support/customer-support-page';
+import { CustomerSupportPage } from '../features/customer-support/components/customer-support-page';
 
 export default CustomerSupportPage;

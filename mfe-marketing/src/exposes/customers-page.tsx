@@ -1,3 +1,3 @@
-import { CustomersPage } from '../features/customers/customers-page';
+import { CustomersPage } from '../features/customers/components/customers-page';
 
 export default CustomersPage;

@@ -1,3 +1,3 @@
-import { GetADemoPage } from '../features/get-a-demo/get-a-demo-page';
+import { GetADemoPage } from '../features/get-a-demo/components/get-a-demo-page';
 
 export default GetADemoPage;

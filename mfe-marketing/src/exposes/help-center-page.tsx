@@ -1,3 +1,3 @@
-import { HelpCenterPage } from '../features/help-center/help-center-page';
+import { HelpCenterPage } from '../features/help-center/components/help-center-page';
 
 export default HelpCenterPage;

@@ -1,3 +1,3 @@
-import { IntegrationsPage } from '../features/integrations/integrations-page';
+import { IntegrationsPage } from '../features/integrations/components/integrations-page';
 
 export default IntegrationsPage;

@@ -1,3 +1,3 @@
-import { MarketingPage } from '../features/marketing/marketing-page';
+import { MarketingPage } from '../features/marketing/components/marketing-page';
 
 export default MarketingPage;

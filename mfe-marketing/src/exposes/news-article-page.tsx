@@ -1,3 +1,3 @@
-import { NewsArticlePage } from '../features/news/news-article-page';
+import { NewsArticlePage } from '../features/news/components/news-article-page';
 
 export default NewsArticlePage;

@@ -1,3 +1,3 @@
-import { PricingPage } from '../features/pricing/pricing-page';
+import { PricingPage } from '../features/pricing/components/pricing-page';
 
 export default PricingPage;

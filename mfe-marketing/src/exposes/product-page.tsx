@@ -1,3 +1,3 @@
-import { ProductPage } from '../features/product/product-page';
+import { ProductPage } from '../features/product/components/product-page';
 
 export default ProductPage;

@@ -1,3 +1,3 @@
-import { ResourcesPage } from '../features/news/resources-page';
+import { ResourcesPage } from '../features/news/components/resources-page';
 
 export default ResourcesPage;

@@ -1,3 +1,3 @@
-import { SalesPage } from '../features/sales/sales-page';
+import { SalesPage } from '../features/sales/components/sales-page';
 
 export default SalesPage;

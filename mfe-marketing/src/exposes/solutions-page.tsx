@@ -1,3 +1,3 @@
-import { SolutionsPage } from '../features/solutions/solutions-page';
+import { SolutionsPage } from '../features/solutions/components/solutions-page';
 
 export default SolutionsPage;

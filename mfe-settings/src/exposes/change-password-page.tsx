@@ -1,3 +1,3 @@
-import { ChangePasswordPage } from '../features/change-password/change-password-page';
+import { ChangePasswordPage } from '../features/change-password/components/change-password-page';
 
 export default ChangePasswordPage;

@@ -1,3 +1,3 @@
-import { LanguagePage } from '../features/language/language-page';
+import { LanguagePage } from '../features/language/components/language-page';
 
 export default LanguagePage;

@@ -1,3 +1,3 @@
-import { ManageUsersPage } from '../features/manage-users/manage-users-page';
+import { ManageUsersPage } from '../features/manage-users/components/manage-users-page';
 
 export default ManageUsersPage;

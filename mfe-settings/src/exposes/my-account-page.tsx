@@ -1,3 +1,3 @@
-import { MyAccountPage } from '../features/my-account/my-account-page';
+import { MyAccountPage } from '../features/my-account/components/my-account-page';
 
 export default MyAccountPage;

@@ -1,3 +1,3 @@
-import { WorkspaceUserPage } from '../features/manage-users/workspace-user-page';
+import { WorkspaceUserPage } from '../features/manage-users/components/workspace-user-page';
 
 export default WorkspaceUserPage;

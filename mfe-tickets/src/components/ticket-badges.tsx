@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from 'shared-sdk/schemas';
 import { Badge } from 'shared-ui';
-import { ticketsNamespace } from './tickets-translations';
+import { ticketsNamespace } from '../i18n/tickets-translations';
 
 /** Open and closed use the theme's ticket badge colours (spec §1). */
 export function StatusBadge({ status }: { status: TicketStatus }) {

@@ -1,3 +1,3 @@
-import { TicketPage } from '../features/ticket-detail/ticket-page';
+import { TicketPage } from '../features/ticket-detail/components/ticket-page';
 
 export default TicketPage;

@@ -1,3 +1,3 @@
-import { TicketsPage } from '../features/tickets-list/tickets-page';
+import { TicketsPage } from '../features/tickets-list/components/tickets-page';
 
 export default TicketsPage;

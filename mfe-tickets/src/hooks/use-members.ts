@@ -1,5 +1,5 @@
 import { workspaceUserEndpoints } from 'shared-sdk';
-import type { Member } from '../components/tickets-api';
+import type { Member } from '../api/tickets-api';
 import { useApiGet } from 'shared-ui';
 
 /** The workspace's members (admins only, like the tickets pages), for assignee names and the assignee picker; undefined until loaded. */

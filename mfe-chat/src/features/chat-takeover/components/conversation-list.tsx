@@ -1,0 +1,177 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { dashboardPaths } from 'shared-sdk';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Conversation } from 'shared-sdk/schemas';
+import { up, VisuallyHidden } from 'shared-ui';
+import { chatNamespace } from '../../../i18n/chat-translations';
+import { customerName } from '../../../utils/customer-name';
+import { RelativeTime } from '../../../components/relative-time';
+import { StatusBadge } from '../../../components/status-badge';
+import { unreadCount } from '../utils/takeover-list';
+
+const List = styled.ol`
+  display: grid;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled(Link)<{ $pending: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: 4px 16px;
+  padding: 12px 16px;
+  color: ${({ theme }) => theme.colors.textPrimary};
+  text-decoration: none;
+  background: ${({ theme }) => theme.colors.background};
+  border: 1px solid ${({ theme }) => theme.colors.divider};
+  border-left: 4px solid
+    ${({ theme, $pending }) => ($pending ? theme.colors.yellow : theme.colors.divider)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+  ${up('md')} {
+    padding: 14px 20px;
+  }
+`;
+
+const Name = styled.span`
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Preview = styled.span`
+  grid-column: 1;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Meta = styled.span`
+  grid-column: 2;
+  grid-row: 1 / span 2;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 6px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Unread = styled.span`
+  min-width: 24px;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-weight: 700;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.onPrimary};
+  background: ${({ theme }) => theme.colors.primaryBlue};
+`;
+
+/**
+ * The takeover list: one link per conversation, in the order given. Up and down arrows move
+ * between rows, Home and End to the first and last.
+ */
+export function ConversationList({
+  workspaceId,
+  conversations,
+  currentUserId,
+}: {
+  workspaceId: string;
+  conversations: Conversation[];
+  currentUserId: string | undefined;
+}) {
+  const { t } = useTranslation('chat-takeover');
+  const listRef = useRef<HTMLOListElement>(null);
+
+  function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
+    const moves: Record<string, (index: number, count: number) => number> = {
+      ArrowDown: (index, count) => Math.min(count - 1, index + 1),
+      ArrowUp: (index) => Math.max(0, index - 1),
+      Home: () => 0,
+      End: (_, count) => count - 1,
+    };
+    const move = moves[event.key];
+    const links = Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+    const index = links.findIndex((link) => link === document.activeElement);
+    if (!move || index < 0) return;
+    event.preventDefault();
+    links[move(index, links.length)]?.focus();
+  }
+
+  return (
+    <>
+      <VisuallyHidden id="conversation-list-hint">{t('list.keyboardHint')}</VisuallyHidden>
+      <List
+        ref={listRef}
+        aria-label={t('list.label')}
+        aria-describedby="conversation-list-hint"
+        onKeyDown={moveFocus}
+      >
+        {conversations.map((conversation) => (
+          <li key={conversation.id}>
+            <ConversationRow
+              workspaceId={workspaceId}
+              conversation={conversation}
+              unread={unreadCount(conversation, currentUserId)}
+            />
+          </li>
+        ))}
+      </List>
+    </>
+  );
+}
+
+function ConversationRow({
+  workspaceId,
+  conversation,
+  unread,
+}: {
+  workspaceId: string;
+  conversation: Conversation;
+  unread: number;
+}) {
+  const { t } = useTranslation('chat-takeover');
+  const { t: tChat } = useTranslation(chatNamespace);
+  const { lastMessage } = conversation;
+  const preview = lastMessage
+    ? t('list.lastMessage', {
+        sender: tChat(`roles.${lastMessage.role}`),
+        content: lastMessage.content.trim() || t('list.withoutText'),
+      })
+    : t('list.noMessages');
+  return (
+    <Row
+      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
+        workspaceId,
+        conversationId: conversation.id,
+      })}
+      $pending={conversation.status === 'pending'}
+    >
+      <Name>{customerName(conversation.customer) ?? tChat('anonymousUser')}</Name>
+      <Preview>{preview}</Preview>
+      <Meta>
+        <StatusBadge status={conversation.status} />
+        <span>
+          <VisuallyHidden>{t('list.updated')} </VisuallyHidden>
+          <RelativeTime timestamp={conversation.updatedAt} />
+        </span>
+        {unread > 0 ? (
+          <Unread>
+            <span aria-hidden="true">{unread}</span>
+            <VisuallyHidden>{t('list.unread', { count: unread })}</VisuallyHidden>
+          </Unread>
+        ) : null}
+      </Meta>
+    </Row>
+  );
+}

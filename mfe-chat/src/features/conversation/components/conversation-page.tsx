@@ -1,0 +1,256 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { dashboardPaths, pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
+import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
+import {
+  addTranslations,
+  Alert,
+  Loading,
+  up,
+  usePageTitle,
+  useSession,
+  LoadFailed,
+  useApiGet,
+  PageHeader,
+  BackLink,
+} from 'shared-ui';
+import { chatNamespace } from '../../../i18n/chat-translations';
+import { customerName } from '../../../utils/customer-name';
+import { Muted, PageBody, SectionCard } from '../../../components/chat-page';
+import { RelativeTime } from '../../../components/relative-time';
+import { StatusBadge } from '../../../components/status-badge';
+import { useLiveDocs } from 'shared-sdk/live';
+import { Composer } from './composer';
+import { CreateTicket } from './create-ticket';
+import { CustomerDetails } from './customer-details';
+import en from '../en-US.json';
+import { MessageList } from './message-list';
+import { ResolveConversation } from './resolve-conversation';
+import { memberName } from '../utils/sender-names';
+import { TakeOver } from './take-over';
+import { useMarkSeen } from '../hooks/use-mark-seen';
+
+addTranslations('conversation', en);
+
+const HeaderFacts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${up('lg')} {
+    grid-template-columns: minmax(0, 1fr) 300px;
+  }
+`;
+
+/**
+ * /dashboard/:workspaceId/chat-takeover/:conversationId: the conversation's messages live, the
+ * customer, and what the agent does: take over, reply, resolve, create a ticket (spec §2).
+ */
+export function ConversationPage() {
+  const { t } = useTranslation('conversation');
+  const { t: tChat } = useTranslation(chatNamespace);
+  const { workspaceId = '', conversationId = '' } = useParams();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+
+  const conversationLive = useLiveDocs<Conversation>({
+    collection: 'conversations',
+    workspaceId,
+    where: [{ field: 'id', op: '==', value: conversationId }],
+  });
+  const conversation = conversationLive.docs.find((doc) => doc.id === conversationId);
+  const customerLive = useLiveDocs<Customer>(
+    conversation
+      ? {
+          collection: 'customers',
+          workspaceId,
+          where: [{ field: 'id', op: '==', value: conversation.customerId }],
+        }
+      : null,
+  );
+  // The customer's own document once it is read (it changes when they tell their name in the
+  // widget); until then the names the conversation carries.
+  const customer = customerLive.docs[0] ?? conversation?.customer;
+  const name = customer ? (customerName(customer) ?? tChat('anonymousUser')) : undefined;
+  usePageTitle(name ?? t('loadingTitle'));
+
+  // spec §8: an unknown conversation (or another workspace's) is 'Page Not Found: {path}'.
+  if (conversationLive.status === 'live' && !conversation) throw pageNotFound(pathname);
+
+  const backLink = (
+    <BackLink to={dashboardPaths['dashboard-workspaceId-chat-takeover'].getHref({ workspaceId })}>
+      {t('back')}
+    </BackLink>
+  );
+
+  if (!conversation || !name) {
+    return (
+      <PageBody aria-busy={conversationLive.status !== 'error'}>
+        <PageHeader title={t('loadingTitle')} before={backLink} />
+        {conversationLive.status === 'error' ? (
+          <LoadFailed message={t('loadFailed')} onRetry={conversationLive.retry} />
+        ) : (
+          <Loading label={t('loading')} />
+        )}
+      </PageBody>
+    );
+  }
+
+  return (
+    <LoadedConversation
+      key={conversation.id}
+      conversation={conversation}
+      customer={customer ?? conversation.customer}
+      name={name}
+      currentUserId={user?.id}
+      reconnecting={conversationLive.status === 'reconnecting'}
+      // The last known conversation stays on screen, with the error and a way to ask again.
+      failed={conversationLive.status === 'error' ? conversationLive.retry : undefined}
+      backLink={backLink}
+    />
+  );
+}
+
+function LoadedConversation({
+  conversation,
+  customer,
+  name,
+  currentUserId,
+  reconnecting,
+  failed,
+  backLink,
+}: {
+  conversation: Conversation;
+  customer: Pick<Customer, 'firstName' | 'lastName' | 'email' | 'orderId'>;
+  name: string;
+  currentUserId: string | undefined;
+  reconnecting: boolean;
+  /** Set when the conversation's live read failed: asks again. */
+  failed: (() => void) | undefined;
+  backLink: ReactNode;
+}) {
+  const { t } = useTranslation('conversation');
+  const { t: tChat } = useTranslation(chatNamespace);
+  const { workspaceId, id: conversationId } = conversation;
+  const messagesLive = useLiveDocs<Message>({
+    collection: 'messages',
+    workspaceId,
+    conversationId,
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+  });
+  // In timestamp order (spec §3): the query's order, which the live client keeps.
+  const messages = messagesLive.docs;
+  const { state: members } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
+  const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
+  // Where the messages new to this reader began when they opened the page.
+  const [seenAtOpen] = useState(seenCount);
+  const firstUnseenId =
+    seenAtOpen > 0 && seenAtOpen < messages.length ? messages[seenAtOpen]?.id : undefined;
+
+  useMarkSeen({
+    workspaceId,
+    conversationId,
+    messagesCount: messagesLive.status === 'live' ? conversation.messagesCount : undefined,
+    seenCount,
+  });
+
+  const takenOver = currentUserId !== undefined && conversation.agentIds.includes(currentUserId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Resolve goes away with the resolved status: if it had focus, focus stays on the page.
+  useEffect(() => {
+    if (conversation.status === 'resolved' && document.activeElement === document.body) {
+      headingRef.current?.focus();
+    }
+  }, [conversation.status]);
+
+  function senderOf(message: Message): string {
+    if (message.role === 'user') return name;
+    if (message.role === 'bot') return tChat('roles.bot');
+    if (message.senderId === currentUserId) return tChat('you');
+    const member =
+      members.status === 'loaded'
+        ? members.data.find((candidate) => candidate.userId === message.senderId)
+        : undefined;
+    return member ? memberName(member) : tChat('roles.agent');
+  }
+
+  return (
+    <PageBody>
+      <PageHeader title={name} before={backLink} headingRef={headingRef}>
+        <HeaderFacts>
+          <StatusBadge status={conversation.status} />
+          <Muted as="span">
+            {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
+          </Muted>
+        </HeaderFacts>
+        <Actions>
+          <TakeOver
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            takenOver={takenOver}
+          />
+          {conversation.status === 'resolved' ? null : (
+            <ResolveConversation
+              workspaceId={workspaceId}
+              conversationId={conversationId}
+              customer={name}
+            />
+          )}
+          <CreateTicket
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            members={members}
+            currentUserId={currentUserId}
+          />
+        </Actions>
+      </PageHeader>
+      {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
+      {reconnecting || messagesLive.status === 'reconnecting' ? (
+        <Alert tone="info">{t('reconnecting')}</Alert>
+      ) : null}
+      <Columns>
+        <SectionCard as="section" aria-labelledby="messages-title">
+          <h2 id="messages-title">{t('messages.title')}</h2>
+          {messagesLive.status === 'error' ? (
+            <LoadFailed message={t('messages.loadFailed')} onRetry={messagesLive.retry} />
+          ) : null}
+          {messagesLive.status === 'loading' && messages.length === 0 ? (
+            <Loading label={t('messages.loading')} />
+          ) : null}
+          {messagesLive.status === 'live' && messages.length === 0 ? (
+            <Muted>{t('messages.empty')}</Muted>
+          ) : null}
+          {messages.length > 0 ? (
+            <MessageList
+              label={t('messages.label', { name })}
+              messages={messages}
+              firstUnseenId={firstUnseenId}
+              senderOf={senderOf}
+            />
+          ) : null}
+          <Composer
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            botAnswering={!takenOver}
+          />
+        </SectionCard>
+        <CustomerDetails customer={customer} />
+      </Columns>
+    </PageBody>
+  );
+}

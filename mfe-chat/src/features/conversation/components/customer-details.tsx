@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Customer } from 'shared-sdk/schemas';
+import { chatNamespace } from '../../../i18n/chat-translations';
+import { customerName } from '../../../utils/customer-name';
+import { SectionCard } from '../../../components/chat-page';
+import { FieldList } from 'shared-ui';
+
+const NotProvided = styled.span`
+  color: ${({ theme }) => theme.colors.textDisabled};
+`;
+
+/**
+ * Who the agent is talking to (spec §3 customer). The dashboard has no phone number or order
+ * details for a customer: spec §3 shows them as placeholder values.
+ */
+export function CustomerDetails({
+  customer,
+}: {
+  customer: Pick<Customer, 'firstName' | 'lastName' | 'email' | 'orderId'>;
+}) {
+  const { t } = useTranslation('conversation');
+  const { t: tChat } = useTranslation(chatNamespace);
+  const notProvided = <NotProvided>{t('customer.notProvided')}</NotProvided>;
+  return (
+    <SectionCard as="section" aria-labelledby="customer-title">
+      <h2 id="customer-title">{t('customer.title')}</h2>
+      <FieldList
+        layout="stacked"
+        items={[
+          [t('customer.name'), customerName(customer) ?? tChat('anonymousUser')],
+          [
+            t('customer.email'),
+            customer.email ? (
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            ) : (
+              notProvided
+            ),
+          ],
+          [t('customer.orderId'), customer.orderId || notProvided],
+          [t('customer.phone'), notProvided],
+          [t('customer.orderDetails'), notProvided],
+        ]}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,247 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { css } from 'styled-components';
+import type { Message, MessageAttachment } from 'shared-sdk/schemas';
+import { Button, FieldList } from 'shared-ui';
+import { RelativeTime } from '../../../components/relative-time';
+
+const Scroller = styled.div`
+  position: relative;
+  max-height: min(60vh, 640px);
+  min-height: 200px;
+  overflow-y: auto;
+  padding: 4px;
+  overscroll-behavior: contain;
+`;
+
+const List = styled.ol`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** The customer's messages on the left; the bot's and agents' on the right (spec §6 roles). */
+const Bubble = styled.li<{ $side: 'start' | 'end'; $role: Message['role'] }>`
+  display: grid;
+  gap: 4px;
+  max-width: min(85%, 560px);
+  padding: 10px 14px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  overflow-wrap: anywhere;
+  ${({ $side }) =>
+    $side === 'start'
+      ? css`
+          justify-self: start;
+          border-bottom-left-radius: 4px;
+        `
+      : css`
+          justify-self: end;
+          border-bottom-right-radius: 4px;
+        `}
+  ${({ $role, theme }) =>
+    $role === 'user'
+      ? css`
+          background: ${theme.colors.background};
+          border: 1px solid ${theme.colors.stroke};
+        `
+      : $role === 'bot'
+        ? css`
+            background: ${theme.colors.lightGrey200};
+            border: 1px dashed ${theme.colors.stroke};
+          `
+        : css`
+            color: ${theme.colors.onPrimary};
+            background: ${theme.colors.primaryBlue};
+            border: 1px solid ${theme.colors.primaryBlue};
+            a {
+              color: inherit;
+            }
+          `}
+`;
+
+const Sender = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 4px 8px;
+  font-size: 0.8125rem;
+  strong {
+    font-weight: 700;
+  }
+  time {
+    opacity: 0.8;
+  }
+`;
+
+const Content = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+`;
+
+const Marker = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  font-size: 0.8125rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.red};
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ theme }) => theme.colors.red};
+  }
+`;
+
+const Files = styled.ul`
+  display: grid;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  img {
+    display: block;
+    max-width: 100%;
+    max-height: 240px;
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+`;
+
+/** Stays at the bottom of the scrolled box while the reader is up among older messages. */
+const Jump = styled(Button)`
+  position: sticky;
+  bottom: 8px;
+  display: flex;
+  margin: 8px 0 0 auto;
+`;
+
+/** Whether a scrolled box shows its end (within a few pixels). */
+const isAtEnd = (box: HTMLElement) => box.scrollHeight - box.scrollTop - box.clientHeight < 48;
+
+/**
+ * The conversation's messages in timestamp order. It keeps the newest in view as messages arrive,
+ * unless the reader scrolled up to read older ones (then a button brings them back down). A
+ * marker shows where the messages the reader had not seen when they opened the page begin.
+ */
+export function MessageList({
+  label,
+  messages,
+  firstUnseenId,
+  senderOf,
+}: {
+  label: string;
+  messages: Message[];
+  /** The first message the reader had not seen when the page opened. */
+  firstUnseenId: string | undefined;
+  /** Who sent it: the customer's name, "Bot", "You" or the agent's name. */
+  senderOf: (message: Message) => string;
+}) {
+  const { t } = useTranslation('conversation');
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [followsNewest, setFollowsNewest] = useState(true);
+  const newestId = messages.at(-1)?.id;
+
+  useLayoutEffect(() => {
+    const box = scrollerRef.current;
+    if (box && followsNewest) box.scrollTop = box.scrollHeight;
+  }, [newestId, followsNewest]);
+
+  return (
+    <Scroller
+      ref={scrollerRef}
+      // Focusable, so that keyboard users can scroll the messages.
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      onScroll={(event) => setFollowsNewest(isAtEnd(event.currentTarget))}
+    >
+      <List aria-live="polite" aria-relevant="additions">
+        {messages.map((message) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            sender={senderOf(message)}
+            isFirstUnseen={message.id === firstUnseenId}
+          />
+        ))}
+      </List>
+      {followsNewest ? null : (
+        <Jump type="button" $variant="secondary" onClick={() => setFollowsNewest(true)}>
+          {t('messages.jumpToNewest')}
+        </Jump>
+      )}
+    </Scroller>
+  );
+}
+
+function MessageItem({
+  message,
+  sender,
+  isFirstUnseen,
+}: {
+  message: Message;
+  sender: string;
+  isFirstUnseen: boolean;
+}) {
+  const { t } = useTranslation('conversation');
+  const formEntries = Object.entries(message.form ?? {});
+  return (
+    <>
+      {isFirstUnseen ? <Marker role="separator">{t('messages.newMarker')}</Marker> : null}
+      <Bubble
+        $side={message.role === 'user' ? 'start' : 'end'}
+        $role={message.role}
+        data-role={message.role}
+      >
+        <Sender>
+          <strong>{sender}</strong>
+          <RelativeTime timestamp={message.timestamp} />
+        </Sender>
+        {message.content ? <Content>{message.content}</Content> : null}
+        {formEntries.length > 0 ? (
+          <FieldList layout="compact" aria-label={t('messages.form')} items={formEntries} />
+        ) : null}
+        {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
+      </Bubble>
+    </>
+  );
+}
+
+/** Images are shown in the message; other files are links that download them. */
+function Attachments({ files }: { files: MessageAttachment[] }) {
+  const { t } = useTranslation('conversation');
+  return (
+    <Files aria-label={t('messages.attachments')}>
+      {files.map((file) => (
+        <li key={file.path}>
+          {file.contentType.startsWith('image/') ? (
+            <a href={file.url} target="_blank" rel="noreferrer">
+              <img src={file.url} alt={file.originalName} loading="lazy" />
+            </a>
+          ) : (
+            <a href={file.url} download={file.originalName}>
+              <span aria-hidden="true">📎 </span>
+              {file.originalName} ({formatSize(file.size)})
+            </a>
+          )}
+        </li>
+      ))}
+    </Files>
+  );
+}
+
+const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** "820 B", "1.4 MB". */
+export function formatSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${sizeFormat.format(value)} ${units[unit]}`;
+}

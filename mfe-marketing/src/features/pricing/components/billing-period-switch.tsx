@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Badge, SegmentedControl } from 'shared-ui';
+import type { BillingPeriod } from '../utils/plan-prices';
+
+const periods: readonly BillingPeriod[] = ['monthly', 'yearly'];
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+/** Monthly or yearly prices: a radio group styled as a two-way switch. */
+export function BillingPeriodSwitch({
+  value,
+  onChange,
+}: {
+  value: BillingPeriod;
+  onChange: (period: BillingPeriod) => void;
+}) {
+  const { t } = useTranslation('pricing');
+  return (
+    <Row>
+      <SegmentedControl
+        legend={t('billing.legend')}
+        name="billing-period"
+        size="md"
+        options={periods.map((period) => ({ value: period, label: t(`billing.${period}`) }))}
+        value={value}
+        onChange={onChange}
+      />
+      <Badge $tone="open">{t('billing.yearlyNote')}</Badge>
+    </Row>
+  );
+}

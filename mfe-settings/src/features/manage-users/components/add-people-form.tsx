@@ -1,0 +1,178 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, type WorkspaceRole, type WorkspaceUser } from 'shared-sdk';
+import {
+  addWorkspaceUsersRequestSchema,
+  workspaceRoles,
+  type AddWorkspaceUsersResponse,
+} from 'shared-sdk/schemas';
+import {
+  Alert,
+  Button,
+  SelectField,
+  Spinner,
+  Stack,
+  TextAreaField,
+  VisuallyHidden,
+  apiErrorMessage,
+} from 'shared-ui';
+import { FormActions, Muted } from '../../../components/settings-page';
+import { settingsNamespace } from '../../../i18n/settings-translations';
+import { parseEmailList } from '../utils/parse-emails';
+import { addWorkspaceUsers } from '../api/workspace-users-api';
+
+type AddState =
+  | { status: 'editing' }
+  | { status: 'adding' }
+  | { status: 'added'; result: AddWorkspaceUsersResponse }
+  | { status: 'failed'; message: string; hint?: string };
+
+/**
+ * "Add people": one or several e-mail addresses and one role, checked with the API's schema,
+ * then POST /api/user/users. Says who was added and who was a member already.
+ */
+export function AddPeopleForm({
+  workspaceId,
+  onAdded,
+}: {
+  workspaceId: string;
+  onAdded: (added: WorkspaceUser[]) => void;
+}) {
+  const { t } = useTranslation('manage-users');
+  const { t: tSettings } = useTranslation(settingsNamespace);
+  const { t: tCommon } = useTranslation('common');
+  const titleId = useId();
+  const [emailsText, setEmailsText] = useState('');
+  const [role, setRole] = useState<WorkspaceRole>('agent');
+  const [emailsError, setEmailsError] = useState<string | undefined>();
+  const [state, setState] = useState<AddState>({ status: 'editing' });
+
+  /** The request, or why the addresses cannot be sent. */
+  function validate() {
+    const emails = parseEmailList(emailsText);
+    const result = addWorkspaceUsersRequestSchema.safeParse({
+      workspaceId,
+      users: emails.map((email) => ({ email, role })),
+    });
+    if (result.success) return { request: result.data };
+    const invalid = new Set<string>();
+    let error: string | undefined;
+    for (const issue of result.error.issues) {
+      const [, index] = issue.path;
+      if (typeof index === 'number') {
+        invalid.add(emails[index] ?? '');
+      } else if (issue.code === 'too_small') {
+        error ??= t('add.emailsRequired');
+      } else if (issue.code === 'too_big') {
+        error ??= t('add.tooMany', { max: Number(issue.maximum) });
+      } else {
+        error ??= issue.message;
+      }
+    }
+    return {
+      error: error ?? t('add.invalidEmails', { emails: [...invalid].join(', ') }),
+    };
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.status === 'adding') return;
+    const emailsField = event.currentTarget.elements.namedItem('emails');
+    const focusEmails = () => emailsField instanceof HTMLElement && emailsField.focus();
+    const { request, error } = validate();
+    setEmailsError(error);
+    if (!request) {
+      focusEmails();
+      return;
+    }
+    setState({ status: 'adding' });
+    try {
+      const result = await addWorkspaceUsers(request);
+      onAdded(result.added);
+      setEmailsText('');
+      setState({ status: 'added', result });
+    } catch (failure) {
+      // The server names the addresses that have no account ("No Parley account for: …").
+      const noAccount = failure instanceof ApiError && failure.code === 'auth/user-not-found';
+      setState({
+        status: 'failed',
+        message: noAccount
+          ? failure.serverMessage
+          : apiErrorMessage(tCommon, failure, tSettings('form.unexpectedError')),
+        hint: noAccount ? t('add.signUpFirst') : undefined,
+      });
+      focusEmails();
+    }
+  }
+
+  const adding = state.status === 'adding';
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-labelledby={titleId} aria-busy={adding}>
+      <Stack $gap={2}>
+        <h2 id={titleId}>{t('add.title')}</h2>
+        <Muted>{t('add.lead')}</Muted>
+      </Stack>
+      {state.status === 'failed' ? (
+        <Alert tone="error">
+          <Stack $gap={1}>
+            <span>{state.message}</span>
+            {state.hint ? <span>{state.hint}</span> : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      {state.status === 'added' ? <AddResult result={state.result} /> : null}
+      <TextAreaField
+        label={t('add.emails')}
+        hint={t('add.emailsHint')}
+        name="emails"
+        rows={3}
+        autoComplete="off"
+        spellCheck={false}
+        required
+        value={emailsText}
+        error={emailsError}
+        onChange={(event) => {
+          setEmailsText(event.target.value);
+          if (emailsError) setEmailsError(undefined);
+        }}
+      />
+      <SelectField
+        label={t('add.role')}
+        hint={t('add.roleHint')}
+        name="role"
+        value={role}
+        onChange={(event) =>
+          setRole(workspaceRoles.find((option) => option === event.target.value) ?? 'agent')
+        }
+      >
+        {workspaceRoles.map((option) => (
+          <option key={option} value={option}>
+            {tSettings(`roles.${option}`)}
+          </option>
+        ))}
+      </SelectField>
+      <FormActions>
+        <Button type="submit" disabled={adding}>
+          {adding ? <Spinner /> : null}
+          {adding ? t('add.adding') : t('add.submit')}
+        </Button>
+        <VisuallyHidden role="status">{adding ? t('add.adding') : ''}</VisuallyHidden>
+      </FormActions>
+    </form>
+  );
+}
+
+function AddResult({ result }: { result: AddWorkspaceUsersResponse }) {
+  const { t } = useTranslation('manage-users');
+  const added = result.added.map((member) => member.email);
+  return (
+    <Alert tone={added.length > 0 ? 'success' : 'info'}>
+      <Stack $gap={1}>
+        {added.length > 0 ? <span>{t('add.added', { emails: added.join(', ') })}</span> : null}
+        {result.alreadyMembers.length > 0 ? (
+          <span>{t('add.alreadyMembers', { emails: result.alreadyMembers.join(', ') })}</span>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

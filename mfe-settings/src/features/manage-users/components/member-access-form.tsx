@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import type { WorkspaceUser } from 'shared-sdk';
+import {
+  updateWorkspaceUserRequestSchema,
+  workspaceRoles,
+  workspaceUserStatuses,
+} from 'shared-sdk/schemas';
+import {
+  Alert,
+  Button,
+  SelectField,
+  Spinner,
+  useSchemaForm,
+  VisuallyHidden,
+  apiErrorMessage,
+} from 'shared-ui';
+import { FieldRow, FormActions } from '../../../components/settings-page';
+import { settingsNamespace } from '../../../i18n/settings-translations';
+import { isLastAdminError, updateWorkspaceUser } from '../api/workspace-users-api';
+
+/** spec §6: an admin changes a member's role and status; only what changed is sent. */
+export function MemberAccessForm({
+  member,
+  isSelf,
+  onSaved,
+}: {
+  member: WorkspaceUser;
+  isSelf: boolean;
+  onSaved: (member: WorkspaceUser) => void;
+}) {
+  const { t } = useTranslation('manage-users');
+  const { t: tSettings } = useTranslation(settingsNamespace);
+  const { t: tCommon } = useTranslation('common');
+  const { state, field, handleSubmit } = useSchemaForm({
+    schema: updateWorkspaceUserRequestSchema,
+    initialValues: { role: member.role, status: member.status },
+    toInput: (values) => ({ workspaceUserId: member.id, ...values }),
+    describeFailure: (error) => ({
+      message: isLastAdminError(error)
+        ? t('member.lastAdmin')
+        : apiErrorMessage(tCommon, error, tSettings('form.unexpectedError')),
+    }),
+    send: async ({ workspaceUserId, role, status }) => {
+      const changes = {
+        role: role === member.role ? undefined : role,
+        status: status === member.status ? undefined : status,
+      };
+      if (changes.role === undefined && changes.status === undefined) return null;
+      const updated = await updateWorkspaceUser({ workspaceUserId, ...changes });
+      onSaved(updated);
+      return updated;
+    },
+  });
+
+  const submitting = state.status === 'submitting';
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
+      {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
+      {state.status === 'succeeded' ? (
+        <Alert tone={state.receipt ? 'success' : 'info'}>
+          {state.receipt ? t('member.access.saved') : tSettings('form.noChanges')}
+        </Alert>
+      ) : null}
+      <FieldRow>
+        <SelectField
+          label={t('member.access.role')}
+          hint={
+            isSelf && member.role === 'admin'
+              ? t('member.access.selfRoleHint')
+              : t('member.access.roleHint')
+          }
+          {...field('role')}
+        >
+          {workspaceRoles.map((role) => (
+            <option key={role} value={role}>
+              {tSettings(`roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('member.access.status')}
+          hint={t('member.access.statusHint')}
+          {...field('status')}
+        >
+          {workspaceUserStatuses.map((status) => (
+            <option key={status} value={status}>
+              {tSettings(`statuses.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+      </FieldRow>
+      <FormActions>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? <Spinner /> : null}
+          {submitting ? tSettings('form.saving') : t('member.access.submit')}
+        </Button>
+        <VisuallyHidden role="status">{submitting ? tSettings('form.saving') : ''}</VisuallyHidden>
+      </FormActions>
+    </form>
+  );
+}

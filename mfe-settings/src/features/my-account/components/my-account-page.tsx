@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { identityEndpoints } from 'shared-sdk';
+import {
+  addTranslations,
+  Loading,
+  usePageTitle,
+  LoadFailed,
+  useApiGet,
+  PageHeader,
+} from 'shared-ui';
+import { PageBody, SectionCard } from '../../../components/settings-page';
+import en from '../en-US.json';
+import { ProfileForm } from './profile-form';
+
+addTranslations('my-account', en);
+
+/** /dashboard/my-account: the signed-in user's profile (spec §3 saved fields). */
+export function MyAccountPage() {
+  const { t } = useTranslation('my-account');
+  usePageTitle(t('meta.title'));
+  const { state, retry, setData } = useApiGet(identityEndpoints.profile);
+
+  return (
+    <PageBody aria-busy={state.status === 'loading'}>
+      <PageHeader title={t('header.title')} lead={t('header.lead')} />
+      {state.status === 'loading' ? <Loading label={t('loading')} /> : null}
+      {state.status === 'failed' ? <LoadFailed message={t('loadFailed')} onRetry={retry} /> : null}
+      {state.status === 'loaded' ? (
+        <SectionCard>
+          <ProfileForm profile={state.data} onSaved={(updated) => setData(() => updated)} />
+        </SectionCard>
+      ) : null}
+    </PageBody>
+  );
+}
