@@ -39,7 +39,7 @@ describe('lint rules', () => {
       'mfe-tickets/src/features/ticket-detail/components/lint-probe.ts',
       [
         "export { AssigneeForm } from './assignee-form';",
-        "export { Pagination } from '../../../components/pagination';",
+        "export { StatusBadge } from '../../../components/ticket-badges';",
         // The remote's own api/ folder, not the api package.
         "export { resolveTickets } from '../../../api/tickets-api';",
         '',

@@ -1,4 +1,10 @@
-import { errorCodeForStatus, pageNotFound, PageError, statusByErrorCode } from './errors';
+import {
+  errorCodeForStatus,
+  pageNotFound,
+  PageError,
+  parsePageParam,
+  statusByErrorCode,
+} from './errors';
 
 describe('error codes (spec §8)', () => {
   it('maps each HTTP status to its code and back', () => {
@@ -23,5 +29,28 @@ describe('error codes (spec §8)', () => {
     expect(error).toBeInstanceOf(PageError);
     expect(error.status).toBe(404);
     expect(error.message).toBe('Page Not Found: /news/nope');
+  });
+});
+
+describe('parsePageParam (spec §5)', () => {
+  const page = (query: string) => parsePageParam(new URLSearchParams(query), `/list?${query}`);
+
+  it('reads a whole number of at least 1, and 1 when absent', () => {
+    expect(page('')).toBe(1);
+    expect(page('page=1')).toBe(1);
+    expect(page('page=57')).toBe(57);
+  });
+
+  it.each([
+    'page=0',
+    'page=-1',
+    'page=2.5',
+    'page=1e3',
+    'page=%203',
+    'page=',
+    'page=x',
+    'page=1&page=2',
+  ])('%s is the 404 page for the path', (query) => {
+    expect(() => page(query)).toThrow(new PageError(404, `Page Not Found: /list?${query}`));
   });
 });

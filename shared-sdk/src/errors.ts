@@ -68,3 +68,16 @@ export class PageError extends Error {
 }
 
 export const pageNotFound = (path: string) => new PageError(404, `Page Not Found: ${path}`);
+
+/**
+ * spec §5: a list's `page` query, if present, is one whole number of at least 1 ("2.5", "1e3",
+ * " 3" or two `page` values are not); anything else is the 404 page for `path`.
+ */
+export function parsePageParam(search: URLSearchParams, path: string): number {
+  const values = search.getAll('page');
+  const text = values[0];
+  if (values.length > 1 || (text !== undefined && !/^\d+$/.test(text))) throw pageNotFound(path);
+  const page = text === undefined ? 1 : Number(text);
+  if (!Number.isSafeInteger(page) || page < 1) throw pageNotFound(path);
+  return page;
+}

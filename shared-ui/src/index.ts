@@ -22,3 +22,4 @@ export * from './components/formatted-date';
 export * from './components/file-button';
 export * from './components/field-list';
 export * from './components/page-header';
+export * from './components/pagination';

@@ -16,9 +16,9 @@ import {
   Stack,
   usePageTitle,
   LoadFailed,
+  Pagination,
 } from 'shared-ui';
 import type { LoadedTicketsQuery } from '../../../api/tickets-api';
-import { Pagination } from '../../../components/pagination';
 import { useMembers } from '../../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';
 import { BulkActions, type BulkResult } from './bulk-actions';

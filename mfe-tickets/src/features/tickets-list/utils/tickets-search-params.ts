@@ -1,4 +1,4 @@
-import { pageNotFound } from 'shared-sdk';
+import { pageNotFound, parsePageParam } from 'shared-sdk';
 import type { TicketStatus } from 'shared-sdk/schemas';
 
 /** spec §9: lists are paginated with perPage from the query; these are the sizes offered. */
@@ -47,11 +47,7 @@ export function parseTicketsSearchParams(search: URLSearchParams, path: string):
     return values[0];
   };
 
-  const pageText = single('page');
-  // spec §5: "a number of at least 1"; "2.5", "1e3" or " 3" are not page numbers.
-  if (pageText !== undefined && !/^\d+$/.test(pageText)) throw reject();
-  const page = pageText === undefined ? 1 : Number(pageText);
-  if (!Number.isSafeInteger(page) || page < 1) throw reject();
+  const page = parsePageParam(search, path);
 
   const perPageText = single('perPage');
   const perPage =
