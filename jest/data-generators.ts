@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import {
+  aiTrainingQnaSchema,
+  aiTrainingQnaTopicSchema,
   authResponseSchema,
   conversationSchema,
   customerSchema,
@@ -11,6 +13,8 @@ import {
   userSchema,
   workspaceSchema,
   workspaceUserSchema,
+  type AiTrainingQna,
+  type AiTrainingQnaTopic,
   type AuthResponse,
   type Conversation,
   type Customer,
@@ -254,6 +258,32 @@ export function buildStatistics(
     ...overrides,
   });
   return { id: statistics.workspaceId, ...statistics };
+}
+
+export function buildQna(overrides: Partial<AiTrainingQna> = {}): AiTrainingQna & LiveDoc {
+  return valid(aiTrainingQnaSchema, {
+    id: 'qna_hours',
+    workspaceId: 'ws_fernhill',
+    topicIds: ['Shop'],
+    question: 'When is the shop open?',
+    answer: 'Monday to Saturday, 9 am to 6 pm.',
+    createdAt: '2025-02-01T12:00:00.000Z',
+    updatedAt: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function buildTopic(
+  name: string,
+  overrides: Partial<AiTrainingQnaTopic> = {},
+): AiTrainingQnaTopic & LiveDoc {
+  return valid(aiTrainingQnaTopicSchema, {
+    id: name,
+    workspaceId: 'ws_fernhill',
+    createdAt: '2025-02-01T12:00:00.000Z',
+    lastUsedAt: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  });
 }
 
 export function buildNewsArticle(overrides: Partial<NewsArticle> = {}): NewsArticle {

@@ -42,3 +42,5 @@ export const updateAiTrainingQnaRequestSchema = createAiTrainingQnaRequestSchema
   qnaId: id,
 });
 export const deleteAiTrainingQnaRequestSchema = z.object({ workspaceId: id, qnaId: id });
+export type CreateAiTrainingQnaRequest = z.input<typeof createAiTrainingQnaRequestSchema>;
+export type UpdateAiTrainingQnaRequest = z.input<typeof updateAiTrainingQnaRequestSchema>;

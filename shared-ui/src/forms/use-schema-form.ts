@@ -75,25 +75,28 @@ export function useSchemaForm<T, R, F extends string>({
     return { data: valid ? result.data : undefined, fieldErrors };
   }
 
+  /** Changes a field as typing in it does (for controls that fill a field, e.g. a chip). */
+  function setValue(name: F, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (state.status === 'succeeded') setState({ status: 'editing' });
+    // Errors already shown follow the values as they change (a confirmation field clears
+    // when the password it must match is fixed); no new ones appear while typing.
+    const shown = fieldNames.filter((other) => errors[other] !== undefined);
+    if (shown.length > 0) {
+      const { fieldErrors } = validate(next);
+      setErrors(
+        Object.fromEntries(shown.map((other) => [other, fieldErrors[other]])) as FieldErrors<F>,
+      );
+    }
+  }
+
   function field(name: F) {
     return {
       name,
       value: values[name],
       error: errors[name],
-      onChange: (event: ChangeEvent<FieldElement>) => {
-        const next = { ...values, [name]: event.target.value };
-        setValues(next);
-        if (state.status === 'succeeded') setState({ status: 'editing' });
-        // Errors already shown follow the values as they change (a confirmation field clears
-        // when the password it must match is fixed); no new ones appear while typing.
-        const shown = fieldNames.filter((other) => errors[other] !== undefined);
-        if (shown.length > 0) {
-          const { fieldErrors } = validate(next);
-          setErrors(
-            Object.fromEntries(shown.map((other) => [other, fieldErrors[other]])) as FieldErrors<F>,
-          );
-        }
-      },
+      onChange: (event: ChangeEvent<FieldElement>) => setValue(name, event.target.value),
       onBlur: () => {
         const message = validate(values).fieldErrors[name];
         setErrors((previous) => ({ ...previous, [name]: message }));
@@ -136,5 +139,5 @@ export function useSchemaForm<T, R, F extends string>({
     }
   }
 
-  return { values, errors, state, field, handleSubmit };
+  return { values, errors, state, field, setValue, handleSubmit };
 }

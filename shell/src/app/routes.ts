@@ -91,6 +91,7 @@ export const publicRoutes: RouteDefinition[] = [
 const settings = (module: string): RemotePageRef => ({ remote: 'mfe-settings', module });
 const tickets = (module: string): RemotePageRef => ({ remote: 'mfe-tickets', module });
 const chat = (module: string): RemotePageRef => ({ remote: 'mfe-chat', module });
+const training = (module: string): RemotePageRef => ({ remote: 'mfe-training', module });
 
 // spec §2: auth pages.
 export const authRoutes: RouteDefinition[] = [
@@ -164,6 +165,11 @@ export const dashboardRoutes: RouteDefinition[] = [
     ...dashboardRoute('dashboard-workspaceId-chat-takeover-conversationId'),
     layout: 'dashboard',
     page: chat('./conversation-page'),
+  },
+  {
+    ...dashboardRoute('dashboard-workspaceId-ai-training'),
+    layout: 'dashboard',
+    page: training('./ai-training-page'),
   },
   {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),

@@ -1,0 +1,3 @@
+import { QnasPage } from '../features/qnas/components/qnas-page';
+
+export default QnasPage;

@@ -1,0 +1,40 @@
+import {
+  aiTrainingQnaEndpoints,
+  call,
+  type CreateAiTrainingQnaRequest,
+  type LiveQuery,
+  type UpdateAiTrainingQnaRequest,
+} from 'shared-sdk';
+
+// spec §7 ai-training-qnas calls; the server checks that the caller is an admin of the workspace.
+
+export const createQna = (request: CreateAiTrainingQnaRequest) =>
+  call(aiTrainingQnaEndpoints.create, request);
+
+export const updateQna = (request: UpdateAiTrainingQnaRequest) =>
+  call(aiTrainingQnaEndpoints.update, request);
+
+export const deleteQna = (workspaceId: string, qnaId: string) =>
+  call(aiTrainingQnaEndpoints.delete, { workspaceId, qnaId });
+
+/**
+ * The most pairs one live read holds (the live query's limit). Search and the topic filter work
+ * on these in the browser: the live server filters on fields, not on words or list members.
+ */
+export const qnasLimit = 500;
+
+/** The workspace's pairs, newest first. */
+export const qnasQuery = (workspaceId: string): LiveQuery => ({
+  collection: 'ai_training_qnas',
+  workspaceId,
+  orderBy: [{ field: 'createdAt', direction: 'desc' }],
+  limit: qnasLimit,
+});
+
+/** The workspace's topics, most recently used first. */
+export const topicsQuery = (workspaceId: string): LiveQuery => ({
+  collection: 'ai_training_qna_topics',
+  workspaceId,
+  orderBy: [{ field: 'lastUsedAt', direction: 'desc' }],
+  limit: 100,
+});
