@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ColorModeSwitch, Container, up } from 'shared-ui';
@@ -9,6 +9,7 @@ import { loadLive } from '../store/live';
 import { selectMemberships } from '../store/workspaces-slice';
 import type { LayoutProps } from './layout-props';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
+import { dashboardNavId, DashboardNav } from './dashboard-nav';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
@@ -35,34 +36,19 @@ const Switcher = styled.label`
   }
 `;
 
-const Nav = styled.nav`
-  order: 3;
-  width: 100%;
-  overflow-x: auto;
-  ul {
-    display: flex;
-    gap: 4px;
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  a {
-    display: block;
-    padding: 8px 12px;
-    white-space: nowrap;
-    color: ${({ theme }) => theme.colors.textPrimary};
-    text-decoration: none;
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-  a[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.primaryBlue};
-    background: ${({ theme }) => theme.colors.surface};
-    font-weight: 600;
-  }
+const MenuButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 0 12px;
+  font: inherit;
+  color: ${({ theme }) => theme.colors.textPrimary};
+  background: transparent;
+  border: 1px solid ${({ theme }) => theme.colors.stroke};
+  border-radius: ${({ theme }) => theme.radii.md};
+  cursor: pointer;
   ${up('lg')} {
-    order: 0;
-    width: auto;
-    flex: 1;
+    display: none;
   }
 `;
 
@@ -73,13 +59,25 @@ const Actions = styled.div`
   margin-left: auto;
 `;
 
+const Body = styled.div`
+  flex: 1;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  ${up('lg')} {
+    grid-template-columns: 232px minmax(0, 1fr);
+  }
+`;
+
 const Content = styled(Container)`
   padding-top: 24px;
   padding-bottom: 48px;
 `;
 
-/** The dashboard's header: logo, workspace switcher, navigation, colour mode and user menu. */
-export function DashboardHeader() {
+/**
+ * The dashboard's header: the menu button (below lg), logo, workspace switcher, colour mode and
+ * user menu.
+ */
+function DashboardHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const memberships = useAppSelector(selectMemberships);
@@ -90,24 +88,18 @@ export function DashboardHeader() {
   useEffect(() => {
     void loadLive(store);
   }, [store]);
-  const base = current ? `/dashboard/${current.workspaceId}` : undefined;
-
-  const items = [
-    ...(base
-      ? [
-          { to: base, label: t('dashboard.nav.home'), end: true },
-          { to: `${base}/chat-takeover`, label: t('dashboard.nav.chatTakeover'), end: false },
-          { to: `${base}/tickets`, label: t('dashboard.nav.tickets'), end: false },
-          { to: `${base}/settings/manage-users`, label: t('dashboard.nav.settings'), end: false },
-        ]
-      : [{ to: '/dashboard', label: t('dashboard.nav.home'), end: true }]),
-    { to: '/dashboard/help', label: t('dashboard.nav.help'), end: false },
-  ];
-
   return (
     <HeaderBar>
       <Container>
         <Row>
+          <MenuButton
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={dashboardNavId}
+            onClick={onMenu}
+          >
+            {menuOpen ? t('dashboard.nav.closeMenu') : t('dashboard.nav.openMenu')}
+          </MenuButton>
           <Logo />
           {memberships.length > 0 && current ? (
             <Switcher>
@@ -127,17 +119,6 @@ export function DashboardHeader() {
               </select>
             </Switcher>
           ) : null}
-          <Nav aria-label={t('dashboard.nav.label')}>
-            <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </Nav>
           <Actions>
             <ColorModeSwitch />
             <UserMenu />
@@ -148,16 +129,41 @@ export function DashboardHeader() {
   );
 }
 
+/**
+ * Every dashboard page's frame: the header and the side navigation of every area, beside
+ * `children` (the page's main landmark). Below lg the navigation folds behind the menu button;
+ * opening a page folds it again.
+ */
+export function DashboardFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const current = useCurrentWorkspace();
+  // Open on the page where it was opened: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  return (
+    <Page
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menuOpen) setOpenOn(null);
+      }}
+    >
+      <SkipLink href="#content">{t('skipToContent')}</SkipLink>
+      <DashboardHeader menuOpen={menuOpen} onMenu={() => setOpenOn(menuOpen ? null : pathname)} />
+      <Body>
+        <DashboardNav workspaceId={current?.workspaceId} open={menuOpen} />
+        {children}
+      </Body>
+    </Page>
+  );
+}
+
 /** spec §2 "dashboard" layout. */
 export function DashboardLayout({ children }: LayoutProps) {
-  const { t } = useTranslation('shell');
   return (
-    <Page>
-      <SkipLink href="#content">{t('skipToContent')}</SkipLink>
-      <DashboardHeader />
+    <DashboardFrame>
       <Main id="content" tabIndex={-1}>
         <Content>{children}</Content>
       </Main>
-    </Page>
+    </DashboardFrame>
   );
 }

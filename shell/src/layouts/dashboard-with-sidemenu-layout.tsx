@@ -2,17 +2,18 @@ import { NavLink, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Container, up } from 'shared-ui';
-import { DashboardHeader } from './dashboard-layout';
+import { DashboardFrame } from './dashboard-layout';
 import type { LayoutProps } from './layout-props';
-import { Main, Page, SkipLink } from './layout-frame';
+import { Main } from './layout-frame';
 
 const Body = styled(Container)`
   display: grid;
   gap: 24px;
+  align-content: start;
   padding-top: 24px;
   padding-bottom: 48px;
   ${up('md')} {
-    grid-template-columns: 220px 1fr;
+    grid-template-columns: 200px minmax(0, 1fr);
   }
 `;
 
@@ -77,12 +78,9 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
 
 /** spec §2 "dashboard-with-sidemenu" layout: settings and my account. */
 export function DashboardWithSideMenuLayout({ children, sideMenu }: LayoutProps) {
-  const { t } = useTranslation('shell');
   const menu = useMenu(sideMenu);
   return (
-    <Page>
-      <SkipLink href="#content">{t('skipToContent')}</SkipLink>
-      <DashboardHeader />
+    <DashboardFrame>
       <Body>
         <SideNav aria-labelledby="side-menu-title">
           <h2 id="side-menu-title">{menu.title}</h2>
@@ -100,6 +98,6 @@ export function DashboardWithSideMenuLayout({ children, sideMenu }: LayoutProps)
           {children}
         </Main>
       </Body>
-    </Page>
+    </DashboardFrame>
   );
 }

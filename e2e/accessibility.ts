@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The rules of spec §9's accessibility target: WCAG 2.1 A and AA. */
+const wcag21aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The page passes axe-core's WCAG 2.1 AA rules in the colour mode it is in now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcag21aa).analyze();
+  const found = violations.map(({ id, help, nodes }) => ({
+    id,
+    help,
+    targets: nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(found, `axe on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The page passes in light and in dark mode: the colour mode follows the system's (the stored
+ * default), so the check emulates each.
+ */
+export async function expectAccessibleInBothModes(page: Page) {
+  const html = page.locator('html');
+  for (const mode of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: mode });
+    await expect(html).toHaveAttribute('data-color-mode', mode);
+    await expectAccessible(page);
+  }
+}
