@@ -4,9 +4,8 @@ import { findStatistics } from '../src/repositories/statistics';
 import { checkStatistics } from '../src/services/statistics-check';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
 import { startConversation } from './fixtures/conversation';
-import { bearer, signUp } from './fixtures/user';
-import { createWorkspace } from './fixtures/workspace';
-import { addMember } from './fixtures/workspace-user';
+import { bearer } from './fixtures/user';
+import { seedTeams } from './fixtures/teams';
 import { appStartTimeoutMs, buildTestApp, TestClock } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
@@ -18,6 +17,8 @@ describe('AI training Q&A calls (/api/user/ai-training-qnas)', () => {
   let admin: AuthResponse;
   let agent: AuthResponse;
   let stranger: AuthResponse;
+  /** An admin of the other workspace. */
+  let otherAdmin: AuthResponse;
   let workspaceId: string;
   let otherWorkspaceId: string;
   const clock = new TestClock();
@@ -26,13 +27,13 @@ describe('AI training Q&A calls (/api/user/ai-training-qnas)', () => {
   beforeAll(async () => {
     app = await buildTestApp({}, { now: clock.now });
     await listenForLive(app);
-    admin = (await signUp(app)).auth;
-    const agentSignUp = await signUp(app);
-    agent = agentSignUp.auth;
-    stranger = (await signUp(app)).auth;
-    ({ workspaceId } = await createWorkspace(app, admin));
-    await addMember(app, admin, workspaceId, agentSignUp.request.email, 'agent');
-    ({ workspaceId: otherWorkspaceId } = await createWorkspace(app, stranger));
+    const teams = await seedTeams(app);
+    ({ workspaceId } = teams.team);
+    admin = teams.team.admin.auth;
+    agent = teams.team.agent.auth;
+    stranger = teams.stranger.auth;
+    otherWorkspaceId = teams.otherTeam.workspaceId;
+    otherAdmin = teams.otherTeam.admin.auth;
   }, appStartTimeoutMs);
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -189,7 +190,7 @@ describe('AI training Q&A calls (/api/user/ai-training-qnas)', () => {
     const qna = await createAiTrainingQna(app, admin, buildAiTrainingQnaRequest(workspaceId));
     const theirs = await createAiTrainingQna(
       app,
-      stranger,
+      otherAdmin,
       buildAiTrainingQnaRequest(otherWorkspaceId),
     );
     const before = await count();

@@ -11,7 +11,7 @@ import { visitorBearer } from './fixtures/customer';
 import { buildAgentMessage } from './fixtures/message';
 import { bearer, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
-import { addMember } from './fixtures/workspace-user';
+import { seedTeams } from './fixtures/teams';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
@@ -30,13 +30,12 @@ describe('chat takeover calls (/api/user/…conversation, messages)', () => {
   beforeAll(async () => {
     app = await buildTestApp();
     await listenForLive(app);
-    admin = (await signUp(app)).auth;
-    const agentSignUp = await signUp(app);
-    agent = agentSignUp.auth;
-    stranger = (await signUp(app)).auth;
-    ({ workspaceId } = await createWorkspace(app, admin));
-    await addMember(app, admin, workspaceId, agentSignUp.request.email, 'agent');
-    ({ workspaceId: otherWorkspaceId } = await createWorkspace(app, stranger));
+    const teams = await seedTeams(app);
+    ({ workspaceId } = teams.team);
+    admin = teams.team.admin.auth;
+    agent = teams.team.agent.auth;
+    stranger = teams.stranger.auth;
+    otherWorkspaceId = teams.otherTeam.workspaceId;
     await createAiTrainingQna(app, admin, buildAiTrainingQnaRequest(workspaceId));
   }, appStartTimeoutMs);
   afterEach(async () => {
