@@ -1,5 +1,6 @@
 import type { Endpoint, SchemaName } from 'shared-sdk';
 import * as schemas from 'shared-sdk/schemas';
+import { wellFormedText } from 'shared-sdk/schemas';
 import { z } from 'zod';
 import { errorResponses } from '../errors/error-responses';
 
@@ -46,9 +47,10 @@ export function endpointRoute<const E extends Endpoint>(definition: E, doc: Endp
     tags: doc.tags,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
-    ...(definition.body ? { body: schemas[definition.body] } : {}),
-    ...(definition.query ? { querystring: schemas[definition.query] } : {}),
-    ...(definition.params ? { params: schemas[definition.params] } : {}),
+    // Every part a caller sends refuses U+0000 and unpaired surrogates (spec §8 invalid-argument).
+    ...(definition.body ? { body: wellFormedText(schemas[definition.body]) } : {}),
+    ...(definition.query ? { querystring: wellFormedText(schemas[definition.query]) } : {}),
+    ...(definition.params ? { params: wellFormedText(schemas[definition.params]) } : {}),
     response: {
       [success]: definition.response ? schemas[definition.response] : noContent,
       ...errorResponses(doc.errors),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { illFormedTextMessage, illFormedTextPath } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
 
 const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
@@ -9,6 +10,7 @@ const noFile = () =>
 
 /** The part's own file name, without any folder a browser or client put before it. */
 function partFileName(filename: string | undefined): string {
+  if (illFormedTextPath(filename)) throw new HttpError(400, `file name: ${illFormedTextMessage}`);
   const name = (filename ?? '').split(/[/\\]/).pop()?.trim() ?? '';
   return name === '' || name === '.' || name === '..' ? 'attachment' : name;
 }

@@ -1,6 +1,7 @@
 // 'shared-sdk/schemas': the zod schemas, a separate entry so that pages which validate nothing
 // do not load zod.
 export * from './error';
+export * from './text';
 export * from './marketing';
 export * from './runtime-config';
 export * from './identity';

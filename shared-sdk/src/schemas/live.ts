@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedText } from './text';
 
 // spec §7 live reads: a subscription names a collection, its workspace, where filters, orderBy,
 // limit and a startAfter cursor. The server answers with a snapshot, then changes in commit order.
@@ -56,12 +57,18 @@ export type LiveQuery = z.infer<typeof liveQuerySchema>;
 /** A document as the client sees it: the entity's JSON, always with its id. */
 export type LiveDoc = { id: string } & Record<string, unknown>;
 
-export const liveClientMessageSchema = z.discriminatedUnion('type', [
-  /** First message, and again whenever the access token is refreshed. */
-  z.object({ type: z.literal('auth'), token: z.string() }),
-  z.object({ type: z.literal('subscribe'), id: z.string().min(1).max(64), query: liveQuerySchema }),
-  z.object({ type: z.literal('unsubscribe'), id: z.string().min(1).max(64) }),
-]);
+export const liveClientMessageSchema = wellFormedText(
+  z.discriminatedUnion('type', [
+    /** First message, and again whenever the access token is refreshed. */
+    z.object({ type: z.literal('auth'), token: z.string() }),
+    z.object({
+      type: z.literal('subscribe'),
+      id: z.string().min(1).max(64),
+      query: liveQuerySchema,
+    }),
+    z.object({ type: z.literal('unsubscribe'), id: z.string().min(1).max(64) }),
+  ]),
+);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
 export type LiveChange = { type: 'added' | 'modified' | 'removed'; doc: LiveDoc };
