@@ -25,3 +25,4 @@ export * from './endpoints/conversations';
 export * from './endpoints/training';
 export * from './endpoints/chat-widget';
 export * from './endpoints/storage';
+export * from './client-id';

@@ -229,6 +229,8 @@ export interface MessagesTable {
    * conversation's last message, so messages stored within one millisecond keep their order.
    */
   timestamp: ColumnType<Date, Date | undefined, never>;
+  /** The sender's own id for the message, when its client gave one (migration 0006). */
+  clientId: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** spec §3 ai_training_qna (migration 0005). */

@@ -28,6 +28,23 @@ export interface NewMessage {
   content: string;
   form?: Record<string, string> | null;
   attachments?: MessageAttachment[];
+  /** The sender's client's id for this send (see findSentMessage). */
+  clientId?: string;
+}
+
+/** The message `senderId` already sent with `clientId`: a retried send, stored once. */
+export async function findSentMessage(
+  trx: Kysely<Database>,
+  senderId: string,
+  clientId: string | undefined,
+): Promise<MessageRow | undefined> {
+  if (!clientId) return undefined;
+  return trx
+    .selectFrom('messages')
+    .selectAll()
+    .where('senderId', '=', senderId)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
 }
 
 /**
@@ -53,6 +70,7 @@ export async function insertMessage(
       content: message.content,
       form: message.form ? JSON.stringify(message.form) : null,
       attachments: JSON.stringify(message.attachments ?? []),
+      clientId: message.clientId ?? null,
       timestamp: after
         ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
         : undefined,

@@ -15,7 +15,7 @@ import {
   setMessagesSeenCount,
 } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
-import { insertMessage, toMessage } from '../repositories/messages';
+import { findSentMessage, insertMessage, toMessage } from '../repositories/messages';
 import type { NewMessage } from '../repositories/messages';
 
 export const conversationNotFound = (id: string) =>
@@ -136,17 +136,28 @@ export async function sendAgentMessage(
     content: string;
     form?: Record<string, string>;
     attachments?: { path: string }[];
+    clientId?: string;
   },
   urlOf: (path: string) => string,
   now: Date,
 ): Promise<Message> {
   const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
+  // The conversation is locked: a retry of this send waits here, then finds the first.
+  const sent = await findSentMessage(trx, call.agentId, call.clientId);
+  if (sent) return toMessage(sent);
   const attachments = await storedAttachments(trx, locked.id, call.attachments, urlOf);
   const row = await takeOver(trx, locked, call.agentId, now);
   const { message } = await addMessage(
     trx,
     row,
-    { role: 'agent', senderId: call.agentId, content: call.content, form: call.form, attachments },
+    {
+      role: 'agent',
+      senderId: call.agentId,
+      content: call.content,
+      form: call.form,
+      attachments,
+      clientId: call.clientId,
+    },
     now,
   );
   return message;
@@ -217,16 +228,26 @@ export async function currentConversationOfCustomer(
 export async function postCustomerMessage(
   trx: Kysely<Database>,
   customer: CustomerRow,
-  request: { content: string; attachments?: { path: string }[] },
+  request: { content: string; attachments?: { path: string }[]; clientId?: string },
   urlOf: (path: string) => string,
   now: Date,
 ): Promise<{ message: Message; botShouldAnswer: boolean }> {
   const current = await currentConversationOfCustomer(trx, customer, now);
+  // The customer's conversation is locked: a retry of this send waits, then finds the first,
+  // which the bot has answered already.
+  const sent = await findSentMessage(trx, customer.id, request.clientId);
+  if (sent) return { message: toMessage(sent), botShouldAnswer: false };
   const attachments = await storedAttachments(trx, current.id, request.attachments, urlOf);
   const { message, conversation } = await addMessage(
     trx,
     current,
-    { role: 'user', senderId: customer.id, content: request.content, attachments },
+    {
+      role: 'user',
+      senderId: customer.id,
+      content: request.content,
+      attachments,
+      clientId: request.clientId,
+    },
     now,
   );
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatbotSchema } from './workspace';
 import {
+  clientMessageIdSchema,
   conversationSchema,
   customerIdentitySchema,
   messageContentSchema,
@@ -52,6 +53,7 @@ export const widgetMessageRequestSchema = z
       .array(z.object({ path: z.string() }))
       .max(10)
       .optional(),
+    clientId: clientMessageIdSchema.optional(),
   })
   .refine((m) => m.content.length > 0 || (m.attachments?.length ?? 0) > 0, {
     message: 'Please write a message or attach a file',

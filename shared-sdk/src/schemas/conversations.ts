@@ -109,6 +109,16 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/**
+ * The id the sender's client gives a send (a UUID, say), kept with the message: the same send
+ * retried after a lost response is answered with the message stored the first time.
+ */
+export const clientMessageIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
+
 export const messageContentSchema = z
   .string()
   .trim()
@@ -124,6 +134,7 @@ export const sendMessageRequestSchema = z
     form: messageFormSchema.optional(),
     attachments: attachments.optional(),
     role: z.literal('agent'),
+    clientId: clientMessageIdSchema.optional(),
   })
   // A message says something: text, a file, or a form with at least one field.
   .refine(

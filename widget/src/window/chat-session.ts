@@ -1,4 +1,4 @@
-import { ApiError } from 'shared-sdk';
+import { ApiError, retryableSendIds } from 'shared-sdk';
 import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
 import type {
   Conversation,
@@ -265,6 +265,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   /** Every call waits for the session: it carries the visitor token. */
   const ready = () => (started ??= begin());
+  // Sending the same text again after a failure reuses its id: the server may have stored it.
+  const sendIds = retryableSendIds();
 
   return {
     get state() {
@@ -286,12 +288,16 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       };
       update({ outgoing: [...state.outgoing, outgoing], error: null });
       const done = () => state.outgoing.filter((item) => item !== outgoing);
+      const paths = attachments.map(({ path }) => ({ path }));
+      const { clientId, settled } = sendIds.idFor([text, paths]);
       try {
         await ready();
         const message = await api.sendMessage({
           content: text,
-          ...(attachments.length ? { attachments: attachments.map(({ path }) => ({ path })) } : {}),
+          ...(paths.length ? { attachments: paths } : {}),
+          clientId,
         });
+        settled(true);
         // The first message (or the first after a resolved one) opened a new conversation.
         show(message.conversationId);
         update({ outgoing: done() });
@@ -300,6 +306,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         expectReply(botAnswers(state.conversation) && state.messages.at(-1)?.role === 'user');
         return true;
       } catch (error) {
+        settled(false);
         update({ outgoing: done(), error: { kind: 'send', serverMessage: serverMessage(error) } });
         return false;
       }

@@ -8,6 +8,9 @@ import { errorReply, fakeFetch, type Reply, type SentRequest } from './testing/f
 import { chatbot, conversation, message, session, workspaceId } from './testing/fixtures';
 import { visitorTokenKey } from './visitor-token';
 
+/** What a send carries so that a retry is stored once (see shared-sdk client-id). */
+const sendId = expect.stringMatching(/^[0-9a-f]{32}$/);
+
 type Handler = (request: SentRequest) => Reply | Promise<Reply>;
 
 /** A new visitor by default: a session, no conversation yet, and messages stored as sent. */
@@ -246,6 +249,34 @@ describe('the chat window', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
+  it('resends a failed message with the same send id, so the server stores it once', async () => {
+    let failures = 1;
+    const { requests, user } = startWindow((request) => {
+      if (request.url === '/api/widget/sessions') return { status: 200, body: session() };
+      if (failures > 0) {
+        failures -= 1;
+        // The response is lost: the server may have stored the message.
+        return errorReply(504, 'deadline-exceeded', 'Timed out');
+      }
+      return { status: 201, body: message({ content: 'Is anyone there?' }) };
+    });
+    await screen.findByRole('heading', { name: 'Acme assistant' });
+
+    await user.type(textBox(), 'Is anyone there?{Enter}');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(items()).toHaveLength(1));
+    await user.type(textBox(), 'Is anyone there?{Enter}');
+    await waitFor(() => expect(items()).toHaveLength(2));
+
+    const sends = requests.filter((request) => request.url === '/api/widget/messages');
+    const ids = sends.map((request) => (request.body as { clientId: string }).clientId);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    // Once one went through, the same words again are a new message.
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('asks for a person, then says one will reply', async () => {
     localStorage.setItem(visitorTokenKey(workspaceId), 'pv_new');
     const { requests, user, live } = startWindow((request) => {
@@ -312,7 +343,7 @@ describe('the chat window', () => {
 
     await user.type(textBox(), 'One more question{Enter}');
     await waitFor(() => expect(items()).toHaveLength(1));
-    expect(requests.at(-1)?.body).toEqual({ content: 'One more question' });
+    expect(requests.at(-1)?.body).toEqual({ content: 'One more question', clientId: sendId });
     // The new conversation is followed live.
     await waitFor(() =>
       expect(subscriptions(socket).map((sub) => sub.query.conversationId)).toContain('conv-2'),
@@ -440,6 +471,7 @@ describe('the chat window', () => {
     expect(requests.find((request) => request.url === '/api/widget/messages')?.body).toEqual({
       content: 'My receipt',
       attachments: [{ path: stored.path }],
+      clientId: sendId,
     });
     expect(requests.find((request) => request.url === stored.url)?.authorization).toBe(
       'Bearer pv_new',

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ApiError } from 'shared-sdk';
+import { ApiError, retryableSendIds } from 'shared-sdk';
 import { messageContentSchema, sendMessageRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -110,6 +110,7 @@ export function Composer({
   const [files, setFiles] = useState<File[]>([]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const nextRowKey = useRef(0);
+  const sendIds = useRef(retryableSendIds());
   const [rows, setRows] = useState<FormFieldRow[]>([]);
   const [rowErrors, setRowErrors] = useState<FormErrors>({});
   const [state, setState] = useState<ComposerState>({ status: 'editing' });
@@ -228,17 +229,26 @@ export function Composer({
     }
     setFieldError(undefined);
     setState({ status: 'sending' });
+    let settled: ((ok: boolean) => void) | undefined;
     try {
       const attachments = await uploadAll();
+      const message = {
+        content: checked.data,
+        ...(hasForm ? { form: details.form } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      };
+      // Sending the same message again after a failure reuses its id: it may have been stored.
+      const send = sendIds.current.idFor(message);
+      settled = send.settled;
       const request = sendMessageRequestSchema.parse({
         workspaceId,
         conversationId,
-        content: checked.data,
         role: 'agent',
-        ...(hasForm ? { form: details.form } : {}),
-        ...(attachments.length > 0 ? { attachments } : {}),
+        ...message,
+        clientId: send.clientId,
       });
       await sendAgentMessage(request);
+      settled(true);
       setContent('');
       setFiles([]);
       setRows([]);
@@ -246,6 +256,7 @@ export function Composer({
       uploaded.current.clear();
       setState({ status: 'sent' });
     } catch (failure) {
+      settled?.(false);
       setState(failureState(failure));
     }
     focusContent();

@@ -22,6 +22,9 @@ import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { ConversationPage } from './conversation-page';
 
+/** What a send carries so that a retry is stored once (see shared-sdk client-id). */
+const sendId = expect.stringMatching(/^[0-9a-f]{32}$/);
+
 const route = '/dashboard/ws_fernhill/chat-takeover/cnv_maya';
 const ref = { workspaceId: 'ws_fernhill', conversationId: 'cnv_maya' };
 
@@ -291,7 +294,12 @@ describe('Conversation page', () => {
       {
         method: 'POST',
         url: '/api/user/messages',
-        body: { ...ref, content: 'It ships today.\nTracking follows.', role: 'agent' },
+        body: {
+          ...ref,
+          content: 'It ships today.\nTracking follows.',
+          role: 'agent',
+          clientId: sendId,
+        },
       },
     ]);
     reply.resolve({ status: 201, body: {} });
@@ -378,6 +386,7 @@ describe('Conversation page', () => {
       ...ref,
       content: '',
       role: 'agent',
+      clientId: sendId,
       attachments: [{ path: 'attachments/cnv_maya/label-x7y8.pdf' }],
     });
     await waitFor(() =>
@@ -427,6 +436,7 @@ describe('Conversation page', () => {
               ...ref,
               content: '',
               role: 'agent',
+              clientId: sendId,
               form: { 'Order number': 'ORD-1042', Size: 'M' },
             },
           },
@@ -456,6 +466,7 @@ describe('Conversation page', () => {
         ...ref,
         content: 'Here is your return label.',
         role: 'agent',
+        clientId: sendId,
         form: { 'Return code': 'RMA-77 <b>' },
       });
       await waitFor(() => expect(composer()).toHaveValue(''));
@@ -508,6 +519,7 @@ describe('Conversation page', () => {
         ...ref,
         content: '',
         role: 'agent',
+        clientId: sendId,
         form: { Colour: 'no name', Size: '' },
       });
     });
