@@ -20,6 +20,11 @@ export interface EndpointDoc {
   description?: string;
   /** What each error status means here (documented in OpenAPI, spec §8 shape). */
   errors: Record<number, string>;
+  /**
+   * The handler itself refuses every text but the shapes it takes, with the spec's own message
+   * (storage paths: 'Invalid path format.'), U+0000 included.
+   */
+  handlerChecksText?: true;
 }
 
 type EndpointSchema<E extends Endpoint> = {
@@ -43,14 +48,16 @@ type EndpointSchema<E extends Endpoint> = {
  */
 export function endpointRoute<const E extends Endpoint>(definition: E, doc: EndpointDoc) {
   const success = definition.response ? (definition.status ?? 200) : 204;
+  // Every part a caller sends refuses U+0000 and unpaired surrogates (spec §8 invalid-argument).
+  const checked = <S extends z.ZodType>(part: S) =>
+    doc.handlerChecksText ? part : wellFormedText(part);
   const schema = {
     tags: doc.tags,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
-    // Every part a caller sends refuses U+0000 and unpaired surrogates (spec §8 invalid-argument).
-    ...(definition.body ? { body: wellFormedText(schemas[definition.body]) } : {}),
-    ...(definition.query ? { querystring: wellFormedText(schemas[definition.query]) } : {}),
-    ...(definition.params ? { params: wellFormedText(schemas[definition.params]) } : {}),
+    ...(definition.body ? { body: checked(schemas[definition.body]) } : {}),
+    ...(definition.query ? { querystring: checked(schemas[definition.query]) } : {}),
+    ...(definition.params ? { params: checked(schemas[definition.params]) } : {}),
     response: {
       [success]: definition.response ? schemas[definition.response] : noContent,
       ...errorResponses(doc.errors),

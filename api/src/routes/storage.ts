@@ -78,6 +78,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
         404: 'not-found: no such workspace or chatbot, or not a member of the workspace',
         503: "unavailable: 'Cannot upload to storage'",
       },
+      handlerChecksText: true,
     }),
     handler: async (request, reply) => {
       const { id } = requireUser(request);
