@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RefreshTokensTable } from '../db/schema';
+import type { UserRow } from './users';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 
@@ -73,4 +74,38 @@ export async function revokeRefreshTokensOfUser(
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null)
     .execute();
+}
+
+/**
+ * The account an access token names, and whether the sign-in it was issued for (its refresh-token
+ * family) is still going: one query, the one every signed-in request already makes, so ending a
+ * session is seen at once by every instance sharing the database.
+ */
+export async function findUserOfSession(
+  db: Kysely<Database>,
+  userId: string,
+  familyId: string,
+  now: Date,
+): Promise<{ user: UserRow; sessionActive: boolean } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refreshTokens')
+            .select('refreshTokens.id')
+            .where('refreshTokens.familyId', '=', familyId)
+            .where('refreshTokens.userId', '=', userId)
+            .where('refreshTokens.revokedAt', 'is', null)
+            .where('refreshTokens.expiresAt', '>', now),
+        )
+        .as('sessionActive'),
+    )
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { sessionActive, ...user } = row;
+  return { user, sessionActive: Boolean(sessionActive) };
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import type { HttpError } from '../errors/http-error';
 import {
   findRefreshTokenForUpdate,
+  findUserOfSession,
   insertRefreshToken,
   markRefreshTokenRotated,
   revokeRefreshToken,
@@ -93,8 +94,8 @@ export type AccessTokenCheck =
 
 /**
  * Who an access token (Bearer header or sign-in cookie) belongs to. Refused when it is expired,
- * not ours, of a deleted account, or older than the account's last password change or reset;
- * a disabled account is refused with its own code.
+ * not ours, of a deleted account, of a sign-in that has ended, or older than the account's last
+ * password change or reset; a disabled account is refused with its own code.
  */
 export async function checkAccessToken(
   db: Kysely<Database>,
@@ -104,8 +105,11 @@ export async function checkAccessToken(
   const verified = await identity.accessTokens.verify(token);
   if (!verified.ok) return { ok: false, error: userTokenExpired() };
   const { userId, sessionId, issuedAt } = verified.claims;
-  const user = await findUserById(db, userId);
-  if (!user) return { ok: false, error: userTokenExpired() };
+  const found = await findUserOfSession(db, userId, sessionId, identity.now());
+  // A token of a sign-in that ended (signed out, or its refresh token reused and the family
+  // revoked) stops working then, not when it expires.
+  if (!found?.sessionActive) return { ok: false, error: userTokenExpired() };
+  const { user } = found;
   const validAfter = user.sessionsValidAfter;
   // Tokens carry whole seconds: one issued in the same second as the change still counts.
   if (validAfter && issuedAt < Math.floor(validAfter.getTime() / 1000)) {

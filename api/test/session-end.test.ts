@@ -1,0 +1,55 @@
+import { authResponseSchema, type AuthResponse } from 'shared-sdk/schemas';
+import { bearer, defaultTestPassword, signIn, signUp } from './fixtures/user';
+import { LiveTestClient, listenForLive } from './support/live-client';
+import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+
+// An access token belongs to a sign-in (its refresh-token family). When the sign-in ends, the
+// token stops working at once, not an hour later when it expires.
+describe('access tokens of an ended sign-in', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await listenForLive(app);
+  }, appStartTimeoutMs);
+  afterAll(() => app.close());
+
+  const profileStatus = async (auth: Pick<AuthResponse, 'idToken'>) =>
+    (await app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(auth) }))
+      .statusCode;
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+
+  it('stop working when the sign-in is signed out; other sign-ins go on', async () => {
+    const { auth: first, request } = await signUp(app);
+    const second = await signIn(app, request.email, defaultTestPassword);
+    expect([await profileStatus(first), await profileStatus(second)]).toEqual([200, 200]);
+
+    expect((await post('/api/auth/logout', { refreshToken: first.refreshToken })).statusCode).toBe(
+      204,
+    );
+    expect(await profileStatus(first)).toBe(401);
+    expect(await profileStatus(second)).toBe(200);
+
+    const live = await LiveTestClient.connect(app);
+    try {
+      live.send({ type: 'auth', token: first.idToken });
+      expect(await live.next()).toMatchObject({ type: 'error', code: 'unauthenticated' });
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('stop working when a reused refresh token revokes the family', async () => {
+    const { auth: stolen } = await signUp(app);
+    const rotated = authResponseSchema.parse(
+      (await post('/api/auth/refresh', { refreshToken: stolen.refreshToken })).json(),
+    );
+    expect(await profileStatus(rotated)).toBe(200);
+
+    // The old refresh token again: taken as stolen, the whole sign-in ends.
+    expect(
+      (await post('/api/auth/refresh', { refreshToken: stolen.refreshToken })).statusCode,
+    ).toBe(401);
+    expect(await profileStatus(rotated)).toBe(401);
+    expect(await profileStatus(stolen)).toBe(401);
+  });
+});
