@@ -1,0 +1,352 @@
+import type { AuthResponse } from 'shared-sdk/schemas';
+import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
+import { startConversation } from './fixtures/conversation';
+import { seedTeams, type Teams } from './fixtures/teams';
+import { buildInternalTicket, createTicket } from './fixtures/ticket';
+import { bearer } from './fixtures/user';
+import { liveCollections } from 'shared-sdk/schemas';
+import { LiveTestClient, listenForLive } from './support/live-client';
+import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+
+// Every signed-in route the API documents (/api/docs/json), called by everyone who must be
+// refused: no one, a widget visitor, an admin of another workspace with this workspace's ids, that
+// admin with their own workspace and this workspace's object ids, and an agent on admin routes.
+// A route without a sample below fails the suite: a new route is covered the day it lands.
+
+interface Ids {
+  workspaceId: string;
+  ticketId: string;
+  conversationId: string;
+  qnaId: string;
+  /** The agent's membership. */
+  workspaceUserId: string;
+}
+
+interface Sample {
+  /** Query string or JSON body, valid for the route: only who calls should decide the answer. */
+  input: (ids: Ids) => Record<string, unknown>;
+  /** Agents are refused too (403). */
+  adminOnly?: boolean;
+  /**
+   * A defended answer other than a refusal, for a caller of another workspace: the bulk calls
+   * skip ids outside the caller's workspace (changed: 0); is-admin says false.
+   */
+  harmless?: (status: number, body: unknown) => boolean;
+}
+
+const changedNone = (status: number, body: unknown) =>
+  status === 200 && (body as { changed?: number }).changed === 0;
+
+const samples: Record<string, Sample> = {
+  'PATCH /api/user/workspaces': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      workspaceName: 'Taken over',
+      websiteUrl: 'https://evil.example',
+    }),
+    adminOnly: true,
+  },
+  'DELETE /api/user/workspaces': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'GET /api/user/is-admin': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    harmless: (status, body) => status === 200 && body === false,
+  },
+  'GET /api/user/users': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'POST /api/user/users': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      users: [{ email: 'intruder@evil.example', role: 'admin' }],
+    }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/users': {
+    input: ({ workspaceUserId }) => ({ workspaceUserId, role: 'admin' }),
+    adminOnly: true,
+  },
+  'DELETE /api/user/users': {
+    input: ({ workspaceUserId }) => ({ workspaceUserId }),
+    adminOnly: true,
+  },
+  'GET /api/user/statistics': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'GET /api/user/chatbots': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'POST /api/user/tickets': {
+    input: ({ workspaceId }) => ({
+      type: 'internal',
+      workspaceId,
+      subject: 'Planted',
+      recipientInfo: {},
+      assigneeId: null,
+    }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/tickets': {
+    input: ({ workspaceId, ticketId }) => ({ workspaceId, ticketId, assigneeId: null }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/resolve-tickets': {
+    input: ({ workspaceId, ticketId }) => ({ workspaceId, ticketIds: [ticketId] }),
+    adminOnly: true,
+    harmless: changedNone,
+  },
+  'PATCH /api/user/resolve-tickets-all': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/follow-up-tickets': {
+    input: ({ workspaceId, ticketId }) => ({ workspaceId, ticketIds: [ticketId] }),
+    adminOnly: true,
+    harmless: changedNone,
+  },
+  'PATCH /api/user/follow-up-tickets-all': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'POST /api/user/messages': {
+    input: ({ workspaceId, conversationId }) => ({
+      workspaceId,
+      conversationId,
+      role: 'agent',
+      content: 'Planted',
+    }),
+    adminOnly: true,
+  },
+  'POST /api/user/take-over-conversation': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/seen-message': {
+    input: ({ workspaceId, conversationId }) => ({
+      workspaceId,
+      conversationId,
+      messagesSeenCount: 1,
+    }),
+    adminOnly: true,
+  },
+  'POST /api/user/resolve-conversation': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/ai-training-qnas': {
+    input: ({ workspaceId }) => ({ workspaceId, question: 'Planted?', answer: 'Yes.' }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/ai-training-qnas': {
+    input: ({ workspaceId, qnaId }) => ({
+      workspaceId,
+      qnaId,
+      question: 'Changed?',
+      answer: 'Yes.',
+    }),
+    adminOnly: true,
+  },
+  'DELETE /api/user/ai-training-qnas': {
+    input: ({ workspaceId, qnaId }) => ({ workspaceId, qnaId }),
+    adminOnly: true,
+  },
+};
+
+/** Signed-in routes that belong to no workspace: only "no one" and a visitor are tried. */
+const accountRoutes = new Set([
+  'POST /api/auth/change-password',
+  'DELETE /api/auth/account',
+  'GET /api/user/profile',
+  'PATCH /api/user/profile',
+  'GET /api/user/workspaces',
+  'POST /api/user/workspaces',
+]);
+
+/** Routes that answer 401 to no one but are not signed-in routes of a workspace. */
+const otherRoutes = new Set([
+  // Sign-in calls: their 401 is a refresh token or an access token in the body.
+  'POST /api/auth/refresh',
+  'POST /api/session',
+  // The widget's own calls: a visitor token; isolation is tested in widget.test.ts.
+  'GET /api/widget/messages',
+  'POST /api/widget/messages',
+  'POST /api/widget/handoff',
+  'POST /api/widget/attachments',
+  // Storage: the path names the workspace; its matrix is in storage.test.ts.
+  'POST /api/storage/upload',
+  'GET /api/storage/attachments/{*}',
+]);
+
+type Caller = { name: string; headers: Record<string, string> };
+
+describe('access control over every signed-in route', () => {
+  let app: TestApp;
+  let teams: Teams;
+  let ids: Ids;
+  let theirIds: Ids;
+  /** A visitor of this workspace's widget (a customer). */
+  let visitorToken: string;
+  /** A visitor of the other workspace's widget. */
+  let theirVisitorToken: string;
+  const routes: string[] = [];
+
+  async function seedObjects(
+    workspaceId: string,
+    admin: AuthResponse,
+  ): Promise<Ids & { visitorToken: string }> {
+    const ticket = await createTicket(app, buildInternalTicket(workspaceId));
+    const { conversationId, session } = await startConversation(app, workspaceId);
+    const qna = await createAiTrainingQna(app, admin, buildAiTrainingQnaRequest(workspaceId));
+    const [agentLink] = await app.db
+      .selectFrom('workspaceUsers')
+      .select('id')
+      .where('workspaceId', '=', workspaceId)
+      .where('role', '=', 'agent')
+      .execute();
+    return {
+      workspaceId,
+      ticketId: ticket.id,
+      conversationId,
+      qnaId: qna.id,
+      workspaceUserId: agentLink!.id,
+      visitorToken: session.visitorToken,
+    };
+  }
+
+  /** Every row of every table a refused call could have written, to compare before and after. */
+  async function snapshot() {
+    const tables = [
+      'workspaces',
+      'workspaceUsers',
+      'statistics',
+      'tickets',
+      'customers',
+      'conversations',
+      'messages',
+      'aiTrainingQnas',
+      'aiTrainingQnaTopics',
+      'chatbots',
+      'users',
+    ] as const;
+    return Promise.all(tables.map((table) => app.db.selectFrom(table).selectAll().execute()));
+  }
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await listenForLive(app);
+    teams = await seedTeams(app);
+    ({ visitorToken, ...ids } = await seedObjects(teams.team.workspaceId, teams.team.admin.auth));
+    ({ visitorToken: theirVisitorToken, ...theirIds } = await seedObjects(
+      teams.otherTeam.workspaceId,
+      teams.otherTeam.admin.auth,
+    ));
+    await app.conversationBot.idle();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if ('401' in (operation.responses ?? {})) routes.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+  }, appStartTimeoutMs);
+  afterAll(() => app.close());
+
+  function send(route: string, caller: Caller, input: Record<string, unknown>) {
+    const [method, path] = route.split(' ') as [string, string];
+    const isRead = method === 'GET';
+    const query = new URLSearchParams(input as Record<string, string>).toString();
+    return app.inject({
+      method: method as 'GET',
+      url: isRead && query ? `${path}?${query}` : path,
+      headers: caller.headers,
+      ...(isRead ? {} : { payload: input }),
+    });
+  }
+
+  it('knows every signed-in route the API documents', () => {
+    const unknown = routes.filter(
+      (route) => !(route in samples) && !accountRoutes.has(route) && !otherRoutes.has(route),
+    );
+    expect(unknown).toEqual([]);
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('refuses everyone who may not, and nothing is written', async () => {
+    const before = await snapshot();
+    const nobody: Caller = { name: 'no one', headers: {} };
+    const visitor: Caller = {
+      name: 'a widget visitor',
+      headers: { authorization: `Bearer ${visitorToken}` },
+    };
+    const outsider: Caller = {
+      name: "another workspace's admin",
+      headers: bearer(teams.otherTeam.admin.auth),
+    };
+    const agent: Caller = { name: 'an agent', headers: bearer(teams.team.agent.auth) };
+    const refusedWrong: string[] = [];
+    let attempts = 0;
+
+    const expectRefused = async (
+      route: string,
+      caller: Caller,
+      input: Record<string, unknown>,
+      allowed: number[],
+      harmless?: Sample['harmless'],
+    ) => {
+      attempts += 1;
+      const response = await send(route, caller, input);
+      const body = response.json() as { error?: { code?: string } };
+      const refused = allowed.includes(response.statusCode) && Boolean(body.error?.code);
+      if (!refused && !harmless?.(response.statusCode, body)) {
+        refusedWrong.push(
+          `${route} as ${caller.name}: ${response.statusCode} ${response.body.slice(0, 120)}`,
+        );
+      }
+    };
+
+    for (const route of routes.filter((candidate) => accountRoutes.has(candidate))) {
+      await expectRefused(route, nobody, {}, [401]);
+      await expectRefused(route, visitor, {}, [401]);
+    }
+    for (const [route, sample] of Object.entries(samples)) {
+      await expectRefused(route, nobody, sample.input(ids), [401]);
+      await expectRefused(route, visitor, sample.input(ids), [401]);
+      // This workspace's ids, as a member of another.
+      await expectRefused(route, outsider, sample.input(ids), [403, 404], sample.harmless);
+      // Their own workspace, with this workspace's objects (where the route names any).
+      const mixed = { ...sample.input(ids), workspaceId: theirIds.workspaceId };
+      if (JSON.stringify(sample.input(theirIds)) !== JSON.stringify(mixed)) {
+        await expectRefused(route, outsider, mixed, [403, 404], sample.harmless);
+      }
+      if (sample.adminOnly) await expectRefused(route, agent, sample.input(ids), [403]);
+    }
+
+    expect(refusedWrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // The suite's report: what was tried, and that all of it was defended.
+    console.info(
+      `access control: ${attempts} attempts, ${attempts - refusedWrong.length} defended`,
+    );
+  });
+
+  it("refuses every live collection of the workspace to a member of another and to another workspace's visitor", async () => {
+    const outsider = await LiveTestClient.signedIn(app, teams.otherTeam.admin.auth.idToken);
+    const visitor = await LiveTestClient.connect(app, {}, '?as=visitor');
+    try {
+      await visitor.auth(theirVisitorToken);
+      const leaked: string[] = [];
+      for (const collection of liveCollections.filter((name) => name !== 'users')) {
+        const query = {
+          collection,
+          workspaceId: ids.workspaceId,
+          ...(collection === 'messages' ? { conversationId: ids.conversationId } : {}),
+        };
+        const fromOutsider = await outsider.subscribeRefused(`o-${collection}`, query);
+        if (!['not-found', 'permission-denied'].includes(fromOutsider.code)) {
+          leaked.push(`${collection} to an outsider: ${fromOutsider.code}`);
+        }
+        const fromVisitor = await visitor.subscribeRefused(`v-${collection}`, query);
+        if (!['not-found', 'permission-denied'].includes(fromVisitor.code)) {
+          leaked.push(`${collection} to a visitor: ${fromVisitor.code}`);
+        }
+      }
+      expect(leaked).toEqual([]);
+    } finally {
+      await Promise.all([outsider.close(), visitor.close()]);
+    }
+  });
+});
