@@ -52,6 +52,13 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** Signs `account` in from the login page; resolves on the dashboard. */
+export async function signInAs(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL('/dashboard');
+}
+
 /** The newest .eml the server wrote for `to` (no SMTP configured: DATA_DIR/outbox). */
 export function readLatestEmail(dataDir: string, to: string): string {
   const outbox = path.join(dataDir, 'outbox');

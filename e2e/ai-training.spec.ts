@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, signUpByApi, workspacesOf } from './accounts';
+import { signInAs, signUpByApi, workspacesOf } from './accounts';
 
 test('AI training: add, edit, find and delete Q&A pairs with topics; live in a second window', async ({
   browser,
@@ -14,9 +14,7 @@ test('AI training: add, edit, find and delete Q&A pairs with topics; live in a s
   const second = await browser.newContext();
   const [pageA, pageB] = [await first.newPage(), await second.newPage()];
   for (const page of [pageA, pageB]) {
-    await page.goto('/login');
-    await logIn(page, account.email, account.password);
-    await expect(page).toHaveURL('/dashboard');
+    await signInAs(page, account);
     await page.goto(`/dashboard/${workspaceId}/ai-training`);
     await expect(page.getByRole('heading', { name: 'No pairs yet' })).toBeVisible();
   }
@@ -71,9 +69,7 @@ test('an AI training page number below 1 is the 404 page', async ({ page, reques
     website: 'https://x.example',
   });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
-  await page.goto('/login');
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL('/dashboard');
+  await signInAs(page, account);
   await page.goto(`/dashboard/${workspaceId}/ai-training?page=0`);
   await expect(
     page.getByText(`Page Not Found: /dashboard/${workspaceId}/ai-training?page=0`),

@@ -1,58 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { ended, startExtraServer, untilHealthy } from './extra-server';
 
 // A server killed with SIGKILL in the middle of a burst of widget messages, then started again
 // on the same data: every message it acknowledged (201) is there, and the statistics match the
 // rows. On the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
 const repo = path.resolve(__dirname, '..');
 
+// A burst from one address is not what the rate limits are for.
+const noLimits = {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  WIDGET_RATE_LIMIT_PER_MINUTE: '100000',
+  WIDGET_WORKSPACE_RATE_LIMIT_PER_MINUTE: '100000',
+};
+
 // One at a time: each starts servers of its own, and two at once starve the embedded one.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn('node', ['api/dist/server.js'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      WIDGET_RATE_LIMIT_PER_MINUTE: '100000',
-      WIDGET_WORKSPACE_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: 'ignore',
-  });
-}
-
-async function untilHealthy(base: string, server: ChildProcess) {
-  let exited: number | null = null;
-  server.on('exit', (code) => {
-    exited = code;
-  });
-  await expect
-    .poll(
-      async () => {
-        if (exited !== null) throw new Error(`The server exited with code ${exited}`);
-        return (await fetch(`${base}/api/health`).catch(() => null))?.ok;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(true);
-}
-
-/** Resolves once `child` has ended, by a code or by a signal (then exitCode stays null). */
-const ended = (child: ChildProcess) =>
-  new Promise((resolve) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? resolve(null)
-      : child.on('exit', resolve),
-  );
 
 const post = (base: string, url: string, body: unknown, token?: string) =>
   fetch(`${base}${url}`, {
@@ -69,8 +37,8 @@ const post = (base: string, url: string, body: unknown, token?: string) =>
 /** Each run on its own port, away from the main test server's. */
 async function crashMidBurst(port: number, env: Record<string, string>) {
   const base = `http://127.0.0.1:${port}`;
-  const first = startServer(port, env);
-  await untilHealthy(base, first);
+  const first = startExtraServer(port, { ...env, ...noLimits });
+  await untilHealthy(port, first);
   const signup = await post(base, '/api/auth/signup', {
     email: `crash-${randomUUID()}@example.com`,
     password: 'Harbor-lights-7',
@@ -114,9 +82,9 @@ async function crashMidBurst(port: number, env: Record<string, string>) {
   await ended(first);
   expect(acknowledged.length).toBeGreaterThanOrEqual(40);
 
-  const second = startServer(port, env);
+  const second = startExtraServer(port, { ...env, ...noLimits });
   try {
-    await untilHealthy(base, second);
+    await untilHealthy(port, second);
     const stored = (await (
       await fetch(`${base}/api/widget/messages`, {
         headers: { authorization: `Bearer ${session.visitorToken}` },

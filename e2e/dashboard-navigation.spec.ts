@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessibleInBothModes } from './accessibility';
-import { logIn, signUpByApi, workspacesOf } from './accounts';
+import { signInAs, signUpByApi, workspacesOf } from './accounts';
 
 /** Each area of the navigation and the heading of the page it opens. */
 const areas = [
@@ -55,9 +55,7 @@ for (const width of [320, 768, 1366]) {
       website: 'https://nav.example',
     });
     const { workspaceId } = (await workspacesOf(request, account))[0]!;
-    await page.goto('/login');
-    await logIn(page, account.email, account.password);
-    await expect(page).toHaveURL('/dashboard');
+    await signInAs(page, account);
     await page.goto(`/dashboard/${workspaceId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -100,9 +98,7 @@ test('every dashboard screen passes axe in light and dark mode', async ({ page, 
   test.setTimeout(120_000);
   const account = await signUpByApi(request, { label: 'axe', website: 'https://axe.example' });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
-  await page.goto('/login');
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL('/dashboard');
+  await signInAs(page, account);
 
   const base = `/dashboard/${workspaceId}`;
   for (const path of [

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startExtraServer, untilHealthy } from './extra-server';
 
 // A remote deployed on its own static host: the server is told its URL through the
 // environment, and the shell loads it from there with no shell build.
@@ -38,32 +39,11 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => staticHost.listen(staticPort, '127.0.0.1', resolve));
 
-  api = spawn('node', ['api/dist/server.js'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(apiPort),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-e2e-override-')),
-      LOG_LEVEL: 'warn',
-      REMOTE_MFE_MARKETING_URL: `http://127.0.0.1:${staticPort}/mf-manifest.json`,
-    },
-    stdio: 'ignore',
+  api = startExtraServer(apiPort, {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-e2e-override-')),
+    REMOTE_MFE_MARKETING_URL: `http://127.0.0.1:${staticPort}/mf-manifest.json`,
   });
-  let exited: number | null = null;
-  api.on('exit', (code) => {
-    exited = code;
-  });
-  // A fresh embedded database starts in a few seconds, more while the other worker's browser
-  // tests load both cores.
-  await expect
-    .poll(
-      async () => {
-        if (exited !== null) throw new Error(`The second server exited with code ${exited}`);
-        return (await fetch(`http://localhost:${apiPort}/api/health`).catch(() => null))?.ok;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(true);
+  await untilHealthy(apiPort, api);
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, signUpByApi, workspacesOf } from './accounts';
+import { signInAs, signUpByApi, workspacesOf } from './accounts';
 import { serveWidgetHost } from './widget-host';
 
 // Markup typed into every field a page or the widget shows, stored through the API, then
@@ -69,9 +69,7 @@ test('markup stored in tickets, Q&A pairs, customers and messages is shown as te
     expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
   }
 
-  await page.goto('/login');
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL('/dashboard');
+  await signInAs(page, account);
   for (const path of [
     `/dashboard/${workspaceId}/tickets`,
     `/dashboard/${workspaceId}/ai-training`,

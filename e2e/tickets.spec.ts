@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logIn, signUpByApi, workspacesOf, type Account } from './accounts';
+import { signInAs, signUpByApi, type Account, workspacesOf } from './accounts';
 
 /** Creates an internal ticket through the API, as another agent of the workspace would. */
 async function createTicketByApi(
@@ -23,9 +23,7 @@ async function createTicketByApi(
 
 async function openTickets(page: Page, account: Account, workspaceId: string) {
   const target = `/dashboard/${workspaceId}/tickets`;
-  await page.goto('/login');
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL('/dashboard');
+  await signInAs(page, account);
   await page.goto(target);
   await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
 }
@@ -114,9 +112,7 @@ test('a tickets page number below 1 is the 404 page', async ({ page, request }) 
     website: 'https://b.example',
   });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
-  await page.goto('/login');
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL('/dashboard');
+  await signInAs(page, account);
   await page.goto(`/dashboard/${workspaceId}/tickets?page=0`);
   await expect(
     page.getByText(`Page Not Found: /dashboard/${workspaceId}/tickets?page=0`),

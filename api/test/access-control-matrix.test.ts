@@ -321,7 +321,7 @@ describe('access control over every signed-in route', () => {
     console.info(
       `access control: ${attempts} attempts, ${attempts - refusedWrong.length} defended`,
     );
-  });
+  }, 60_000);
 
   it("refuses every live collection of the workspace to a member of another and to another workspace's visitor", async () => {
     const outsider = await LiveTestClient.signedIn(app, teams.otherTeam.admin.auth.idToken);
