@@ -23,9 +23,3 @@ export const SectionCard = styled(Card)`
     font-size: 1.125rem;
   }
 `;
-
-/** Secondary text. */
-export const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
-`;

@@ -51,9 +51,3 @@ export const FormActions = styled.div`
   align-items: center;
   gap: 12px;
 `;
-
-/** Secondary text under a heading. */
-export const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
-`;

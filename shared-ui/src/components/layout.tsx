@@ -50,3 +50,9 @@ export const VisuallyHidden = styled.span`
   white-space: nowrap;
   border: 0;
 `;
+
+/** Secondary text: a count, a hint, an empty state's explanation. */
+export const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;

@@ -14,8 +14,9 @@ import {
   useSession,
   LoadFailed,
   PageHeader,
+  Muted,
 } from 'shared-ui';
-import { Muted, PageBody } from '../../../components/chat-page';
+import { PageBody } from '../../../components/chat-page';
 import { ConversationList } from './conversation-list';
 import en from '../en-US.json';
 import {

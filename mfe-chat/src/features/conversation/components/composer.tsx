@@ -12,8 +12,8 @@ import {
   TextAreaField,
   VisuallyHidden,
   apiErrorMessage,
+  Muted,
 } from 'shared-ui';
-import { Muted } from '../../../components/chat-page';
 import { sendAgentMessage, uploadAttachment } from '../api/conversation-api';
 import { formatSize } from './message-list';
 import {

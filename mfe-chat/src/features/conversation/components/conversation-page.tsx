@@ -15,10 +15,11 @@ import {
   useApiGet,
   PageHeader,
   BackLink,
+  Muted,
 } from 'shared-ui';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
-import { Muted, PageBody, SectionCard } from '../../../components/chat-page';
+import { PageBody, SectionCard } from '../../../components/chat-page';
 import { RelativeTime } from '../../../components/relative-time';
 import { StatusBadge } from '../../../components/status-badge';
 import { useLiveDocs } from 'shared-sdk/live';

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import styled from 'styled-components';
 import { messageFormSchema } from 'shared-sdk/schemas';
-import { Button, TextField } from 'shared-ui';
-import { Muted } from '../../../components/chat-page';
+import { Button, TextField, Muted } from 'shared-ui';
 
 /** How many fields the agent may add to one message (the composer's limit, not the API's). */
 export const maxFormFields = 20;

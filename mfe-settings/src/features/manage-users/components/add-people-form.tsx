@@ -15,8 +15,9 @@ import {
   TextAreaField,
   VisuallyHidden,
   apiErrorMessage,
+  Muted,
 } from 'shared-ui';
-import { FormActions, Muted } from '../../../components/settings-page';
+import { FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { parseEmailList } from '../utils/parse-emails';
 import { addWorkspaceUsers } from '../api/workspace-users-api';

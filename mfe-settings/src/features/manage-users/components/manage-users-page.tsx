@@ -10,8 +10,9 @@ import {
   LoadFailed,
   useApiGet,
   PageHeader,
+  Muted,
 } from 'shared-ui';
-import { Muted, PageBody, SectionCard } from '../../../components/settings-page';
+import { PageBody, SectionCard } from '../../../components/settings-page';
 import { AddPeopleForm } from './add-people-form';
 import en from '../en-US.json';
 import { MembersTable } from './members-table';

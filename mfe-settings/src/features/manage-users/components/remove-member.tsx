@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WorkspaceUser } from 'shared-sdk';
-import { Button, ConfirmDialog, apiErrorMessage } from 'shared-ui';
-import { Muted } from '../../../components/settings-page';
+import { Button, ConfirmDialog, apiErrorMessage, Muted } from 'shared-ui';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { isLastAdminError, memberName, removeWorkspaceUser } from '../api/workspace-users-api';
 

@@ -3,7 +3,7 @@ import { dashboardPaths } from 'shared-sdk';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Message } from 'shared-sdk/schemas';
-import { Loading, FormattedDateTime, LoadFailed, FieldList } from 'shared-ui';
+import { Loading, FormattedDateTime, LoadFailed, FieldList, Muted } from 'shared-ui';
 import { useLiveDocs } from 'shared-sdk/live';
 
 const List = styled.ol`
@@ -37,11 +37,6 @@ const Meta = styled.span`
 `;
 
 /** spec §3 message "optional form": field name → value. */
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
-`;
 
 /**
  * An external ticket's conversation: its messages live, in timestamp order (spec §3), and a link

@@ -19,6 +19,7 @@ import {
   TextField,
   apiErrorMessage,
   usePageTitle,
+  Muted,
 } from 'shared-ui';
 import { deleteQna, qnasLimit } from '../api/qnas-api';
 import { useQnas } from '../hooks/use-qnas';
@@ -45,11 +46,6 @@ const Toolbar = styled.div`
 const List = styled.div`
   display: grid;
   gap: 16px;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
 `;
 
 const Empty = styled(Card)`
