@@ -5,12 +5,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { ended, startExtraServer, untilHealthy } from './extra-server';
+import { repo, ended, startExtraServer, untilHealthy } from './extra-server';
 
 // A server killed with SIGKILL in the middle of a burst of widget messages, then started again
 // on the same data: every message it acknowledged (201) is there, and the statistics match the
 // rows. On the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
-const repo = path.resolve(__dirname, '..');
 
 // A burst from one address is not what the rate limits are for.
 const noLimits = {

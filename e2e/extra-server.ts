@@ -4,7 +4,8 @@ import path from 'node:path';
 
 // A server of the built product besides the one Playwright starts, for tests that need their own
 // settings or data (a remote's URL, a server to kill).
-const repo = path.resolve(__dirname, '..');
+/** The project's folder, where the built product is. */
+export const repo = path.resolve(__dirname, '..');
 
 /** Starts `node api/dist/server.js` on `port` with `env` added to this process's. */
 export function startExtraServer(port: number, env: Record<string, string>): ChildProcess {

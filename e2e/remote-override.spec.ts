@@ -4,11 +4,10 @@ import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startExtraServer, untilHealthy } from './extra-server';
+import { repo, startExtraServer, untilHealthy } from './extra-server';
 
 // A remote deployed on its own static host: the server is told its URL through the
 // environment, and the shell loads it from there with no shell build.
-const repo = path.resolve(__dirname, '..');
 const marketingDist = path.join(repo, 'mfe-marketing', 'dist');
 const staticPort = 3191;
 const apiPort = 3192;
