@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expectAccessibleInBothModes } from './accessibility';
 import { signInAs, signUpByApi, workspacesOf } from './accounts';
 
 test('AI training: add, edit, find and delete Q&A pairs with topics; live in a second window', async ({
   browser,
   request,
 }) => {
+  // Two windows signing in and loading the area at once: about 25 s alone on two cores, more
+  // while the other worker's tests load them too.
+  test.setTimeout(60_000);
   const account = await signUpByApi(request, {
     label: 'training',
     website: 'https://bike-shop.example',
@@ -74,4 +79,60 @@ test('an AI training page number below 1 is the 404 page', async ({ page, reques
   await expect(
     page.getByText(`Page Not Found: /dashboard/${workspaceId}/ai-training?page=0`),
   ).toBeVisible();
+});
+
+test('AI training: a CSV with a bad row shows its error and imports nothing; a good one imports, and exports back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await signUpByApi(request, {
+    label: 'training-csv',
+    website: 'https://bike-shop.example',
+  });
+  const { workspaceId } = (await workspacesOf(request, account))[0]!;
+  await signInAs(page, account);
+  await page.goto(`/dashboard/${workspaceId}/ai-training`);
+  await expect(page.getByRole('heading', { name: 'No pairs yet' })).toBeVisible();
+  const csv = (text: string) => ({
+    name: 'pairs.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+
+  await page
+    .getByLabel('Import CSV')
+    .setInputFiles(
+      csv(
+        'question,answer,topics\nDo you rent bikes?,By the day.,Rental\nOpen on Sundays?,,Shop\n',
+      ),
+    );
+  const preview = page.getByRole('region', { name: 'Import from pairs.csv' });
+  await expect(preview.getByRole('alert')).toContainText('1 of 2 rows has a problem');
+  await expect(preview.getByRole('row', { name: /^3 Open on Sundays\?/ })).toContainText(
+    'answer: Please enter the answer',
+  );
+  await expect(preview.getByRole('button', { name: 'Import 2 pairs' })).toBeDisabled();
+  await expectAccessibleInBothModes(page);
+
+  await page
+    .getByLabel('Import CSV')
+    .setInputFiles(
+      csv(
+        'question,answer,topics\nDo you rent bikes?,By the day.,Rental\nOpen on Sundays?,"Yes, 10 to 4.",Shop\n',
+      ),
+    );
+  await preview.getByRole('button', { name: 'Import 2 pairs' }).click();
+  await expect(page.getByText('2 pairs imported.')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByText('2 pairs', { exact: true })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = await readFile((await (await download).path())!, 'utf8');
+  expect(exported.split('\r\n')).toEqual([
+    'question,answer,topics',
+    'Do you rent bikes?,By the day.,Rental',
+    'Open on Sundays?,"Yes, 10 to 4.",Shop',
+  ]);
 });

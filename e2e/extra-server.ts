@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 
 // A server of the built product besides the one Playwright starts, for tests that need their own
@@ -45,3 +47,30 @@ export const ended = (child: ChildProcess) =>
       ? resolve(null)
       : child.on('exit', resolve),
   );
+
+/**
+ * A static host for a remote deployed on its own (another origin, as a CDN would be): serves
+ * `folder` on 127.0.0.1:`port` with CORS, revalidated on every use; `requests` lists what it served.
+ */
+export async function serveRemoteFolder(folder: string, port: number) {
+  const requests: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const file = path.join(folder, decodeURIComponent(new URL(request.url!, 'http://x').pathname));
+    requests.push(request.url!);
+    if (!file.startsWith(folder) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-cache',
+      'content-type': file.endsWith('.json') ? 'application/json' : 'application/javascript',
+    });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repo, startExtraServer, untilHealthy } from './extra-server';
+import { repo, serveRemoteFolder, startExtraServer, untilHealthy } from './extra-server';
 
 // A remote deployed on its own static host: the server is told its URL through the
 // environment, and the shell loads it from there with no shell build.
@@ -15,28 +14,11 @@ const apiPort = 3192;
 // The hook below starts a second server: give it the time a fresh embedded database may need.
 test.describe.configure({ timeout: 120_000 });
 
-let staticHost: Server;
+let staticHost: Awaited<ReturnType<typeof serveRemoteFolder>>;
 let api: ChildProcess;
-const staticRequests: string[] = [];
 
 test.beforeAll(async () => {
-  staticHost = createServer((request, response) => {
-    const file = path.join(
-      marketingDist,
-      decodeURIComponent(new URL(request.url!, 'http://x').pathname),
-    );
-    staticRequests.push(request.url!);
-    if (!file.startsWith(marketingDist) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, {
-      'access-control-allow-origin': '*',
-      'content-type': file.endsWith('.json') ? 'application/json' : 'application/javascript',
-    });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => staticHost.listen(staticPort, '127.0.0.1', resolve));
+  staticHost = await serveRemoteFolder(marketingDist, staticPort);
 
   api = startExtraServer(apiPort, {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-e2e-override-')),
@@ -47,7 +29,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   api?.kill('SIGTERM');
-  await new Promise((resolve) => staticHost?.close(resolve));
+  await staticHost?.close();
 });
 
 test('the shell loads a remote from the URL the environment gives', async ({ page }) => {
@@ -60,7 +42,7 @@ test('the shell loads a remote from the URL the environment gives', async ({ pag
   await page.goto(`http://localhost:${apiPort}/pricing`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
-  expect(staticRequests).toContain('/mf-manifest.json');
-  expect(staticRequests.some((url) => url.startsWith('/remoteEntry.js'))).toBe(true);
+  expect(staticHost.requests).toContain('/mf-manifest.json');
+  expect(staticHost.requests.some((url) => url.startsWith('/remoteEntry.js'))).toBe(true);
   expect(fromMainServer).toEqual([]);
 });

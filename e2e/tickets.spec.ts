@@ -37,6 +37,9 @@ test('tickets: created in one window, live in another; follow-up, resolve all, c
   browser,
   request,
 }) => {
+  // Two windows signing in and loading the area at once: about 25 s alone on two cores, more
+  // while the other worker's tests load them too.
+  test.setTimeout(60_000);
   const account = await signUpByApi(request, {
     label: 'tickets',
     website: 'https://bell-foundry.example',

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ColorModeProvider, initI18n } from 'shared-ui';
+import { ColorModeProvider, initI18n, ToastProvider } from 'shared-ui';
 import { CaptureErrors } from './capture-errors';
 
 export interface RenderPageOptions {
@@ -23,9 +23,9 @@ function CurrentLocation() {
 }
 
 /**
- * Renders a page with what the shell gives every remote's page: i18n, colour mode, a router and
- * an error boundary. Any other path renders nothing; the current location is always shown, so a
- * test can see where the page sent the user.
+ * Renders a page with what the shell gives every remote's page: i18n, colour mode, toasts, a
+ * router and an error boundary. Any other path renders nothing; the current location is always
+ * shown, so a test can see where the page sent the user.
  */
 export function renderPage(
   page: ReactElement,
@@ -36,16 +36,18 @@ export function renderPage(
   const result = render(
     <ColorModeProvider>
       <MemoryRouter initialEntries={[route]}>
-        <CaptureErrors onError={onError}>
-          <Routes>
-            <Route path={path} element={page} />
-            {otherRoutes.map((other) => (
-              <Route key={other.path} path={other.path} element={other.element} />
-            ))}
-            {path === '*' ? null : <Route path="*" element={null} />}
-          </Routes>
-        </CaptureErrors>
-        <CurrentLocation />
+        <ToastProvider>
+          <CaptureErrors onError={onError}>
+            <Routes>
+              <Route path={path} element={page} />
+              {otherRoutes.map((other) => (
+                <Route key={other.path} path={other.path} element={other.element} />
+              ))}
+              {path === '*' ? null : <Route path="*" element={null} />}
+            </Routes>
+          </CaptureErrors>
+          <CurrentLocation />
+        </ToastProvider>
       </MemoryRouter>
     </ColorModeProvider>,
   );

@@ -111,7 +111,14 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], isHost = fal
           shared: sharedSingletons(pkg),
           shareStrategy: 'loaded-first',
           runtimePlugins,
-          manifest: true,
+          // The build id: webpack's hash of everything built, so a rebuild of the same source
+          // keeps it and any change moves it. Open dashboards compare it to see a new deploy.
+          manifest: {
+            additionalData: ({ stats, compilation }) => {
+              stats.metaData.buildInfo.buildVersion = compilation.hash;
+              return stats;
+            },
+          },
           dts: false,
           // The shell provides the federation runtime once; remotes use it rather than each
           // carrying their own copy (about 27 KB gzip a remote).
@@ -123,6 +130,8 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], isHost = fal
                 template: path.join(dir, 'src/index.html'),
                 favicon: path.join(dir, 'src/favicon.svg'),
                 scriptLoading: 'defer',
+                // The page names the shell build it came with (the same id as its manifest's).
+                templateParameters: (compilation) => ({ buildId: compilation.hash }),
               }),
             ]
           : []),

@@ -143,6 +143,14 @@ const samples: Record<string, Sample> = {
     input: ({ workspaceId, qnaId }) => ({ workspaceId, qnaId }),
     adminOnly: true,
   },
+  'GET /api/user/ai-training-qnas': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'POST /api/user/ai-training-qnas-import': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      pairs: [{ question: 'Planted?', answer: 'Yes.', topicIds: ['Planted'] }],
+    }),
+    adminOnly: true,
+  },
 };
 
 /** Signed-in routes that belong to no workspace: only "no one" and a visitor are tried. */

@@ -1,5 +1,10 @@
 import type { AuthResponse } from 'shared-sdk';
-import { aiTrainingQnaSchema, aiTrainingQnaTopicSchema } from 'shared-sdk/schemas';
+import {
+  aiTrainingQnaSchema,
+  aiTrainingQnasSchema,
+  aiTrainingQnaTopicSchema,
+  maxQnaImportPairs,
+} from 'shared-sdk/schemas';
 import { findStatistics } from '../src/repositories/statistics';
 import { checkStatistics } from '../src/services/statistics-check';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
@@ -263,5 +268,116 @@ describe('AI training Q&A calls (/api/user/ai-training-qnas)', () => {
       role: 'bot',
       content: 'On Sundays we open from 10:00 to 16:00.',
     });
+  });
+});
+
+describe('AI training Q&A import and export (CSV)', () => {
+  let app: TestApp;
+  let admin: AuthResponse;
+  let agent: AuthResponse;
+  let stranger: AuthResponse;
+  let workspaceId: string;
+  let otherWorkspaceId: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const teams = await seedTeams(app);
+    ({ workspaceId } = teams.team);
+    admin = teams.team.admin.auth;
+    agent = teams.team.agent.auth;
+    stranger = teams.stranger.auth;
+    otherWorkspaceId = teams.otherTeam.workspaceId;
+  }, appStartTimeoutMs);
+  afterAll(() => app?.close());
+
+  const importPairs = (auth: AuthResponse, payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/user/ai-training-qnas-import',
+      headers: bearer(auth),
+      payload,
+    });
+  const list = (auth: AuthResponse, id = workspaceId) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/user/ai-training-qnas?workspaceId=${id}`,
+      headers: bearer(auth),
+    });
+  const stored = async () =>
+    (
+      await app.db
+        .selectFrom('aiTrainingQnas')
+        .select('question')
+        .where('workspaceId', '=', workspaceId)
+        .execute()
+    ).length;
+  const pair = (index: number, topicIds = ['Delivery']) => ({
+    question: `Question ${index}?`,
+    answer: `Answer ${index}.`,
+    topicIds,
+  });
+
+  it('stores every pair in one go, with their topics, counted exactly', async () => {
+    const response = await importPairs(admin, {
+      workspaceId,
+      pairs: [pair(1), pair(2, ['Delivery', 'Returns']), pair(3, [])],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ imported: 3 });
+    expect((await findStatistics(app.db, workspaceId))!.aiTrainingQnas.count).toBe(3);
+    const topics = await app.db
+      .selectFrom('aiTrainingQnaTopics')
+      .select('name')
+      .where('workspaceId', '=', workspaceId)
+      .orderBy('name')
+      .execute();
+    expect(topics.map((topic) => topic.name)).toEqual(['Delivery', 'Returns']);
+    expect((await checkStatistics(app.db)).differences).toEqual([]);
+  });
+
+  it('stores nothing when one pair is bad, and names the pair and field', async () => {
+    const before = await stored();
+    const response = await importPairs(admin, {
+      workspaceId,
+      pairs: [pair(4), { question: 'No answer?', answer: '  ', topicIds: [] }, pair(5)],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('body.pairs.1.answer: Please enter the answer');
+    expect(await stored()).toBe(before);
+  });
+
+  it('refuses an empty file and one over the limit', async () => {
+    const empty = await importPairs(admin, { workspaceId, pairs: [] });
+    expect(empty.json().error.message).toBe('body.pairs: The file has no pairs');
+    const tooMany = await importPairs(admin, {
+      workspaceId,
+      pairs: Array.from({ length: maxQnaImportPairs + 1 }, (_, index) => pair(index)),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toBe(
+      `body.pairs: At most ${maxQnaImportPairs} pairs per import`,
+    );
+  });
+
+  it('lets only the admins of the workspace import', async () => {
+    expect((await importPairs(agent, { workspaceId, pairs: [pair(6)] })).statusCode).toBe(403);
+    expect((await importPairs(stranger, { workspaceId, pairs: [pair(6)] })).statusCode).toBe(404);
+    expect(
+      (await importPairs(admin, { workspaceId: otherWorkspaceId, pairs: [pair(6)] })).statusCode,
+    ).toBe(404);
+  });
+
+  it('exports every pair oldest first to the members, and nothing to anyone else', async () => {
+    const response = await list(agent);
+    expect(response.statusCode).toBe(200);
+    const pairs = aiTrainingQnasSchema.parse(response.json());
+    // In the order they were imported.
+    expect(pairs.map((qna) => qna.question)).toEqual(['Question 1?', 'Question 2?', 'Question 3?']);
+    expect(pairs.find((qna) => qna.question === 'Question 2?')?.topicIds).toEqual([
+      'Delivery',
+      'Returns',
+    ]);
+    expect((await list(stranger)).statusCode).toBe(404);
+    expect((await list(admin, otherWorkspaceId)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { apiClient } from './api-client';
 import type { ApiClient, HttpMethod } from './api-client';
+import { ApiError, databaseFailures, type DatabaseFailure } from './errors';
 // Types only: the browser never loads zod to make a call. The API reads the schemas by the names
 // an endpoint gives, from 'shared-sdk/schemas'.
 import type * as schemas from './schemas';
@@ -30,6 +31,8 @@ export interface Endpoint {
   readonly response?: SchemaName;
   /** The success status when it is not 200 (201 for a create). */
   readonly status?: 200 | 201;
+  /** spec §8's message for this call's data when the server fails to read or write it. */
+  readonly databaseFailure?: DatabaseFailure;
 }
 
 export function endpoint<const E extends Endpoint>(definition: E): E {
@@ -101,5 +104,12 @@ export function callWith<E extends Endpoint>(
 ): Promise<EndpointOutput<E>> {
   const [body] = input as unknown[];
   const request = endpointRequest(definition, body as Record<string, unknown> | undefined);
-  return client.request<EndpointOutput<E>>(request.method, request.path, request.body);
+  const response = client.request<EndpointOutput<E>>(request.method, request.path, request.body);
+  const failure = definition.databaseFailure && databaseFailures[definition.databaseFailure];
+  if (!failure) return response;
+  // A server failure of this call (a proxy's 502 included) is spec §8's text for its data.
+  return response.catch((error: unknown) => {
+    if (!(error instanceof ApiError) || error.status < 500) throw error;
+    throw new ApiError(error.method, error.url, error.status, failure.code, failure.message);
+  });
 }

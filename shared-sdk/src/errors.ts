@@ -23,6 +23,25 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return status >= 500 ? 'internal' : 'invalid-argument';
 }
 
+/**
+ * spec §8's database messages, each the failure of one kind of read or write of stored data: a
+ * call that names one (its endpoint's `databaseFailure`) answers with it when its data cannot be
+ * read or written, and the browser shows it for any server failure of that call.
+ */
+export const databaseFailures = {
+  storeUser: { status: 500, code: 'db/unknown', message: 'Failed to store user data' },
+  fetchUser: { status: 503, code: 'db/unavailable', message: 'Cannot fetch user data' },
+  updateUser: { status: 503, code: 'db/unavailable', message: 'Cannot update user data' },
+  fetchWorkspaces: {
+    status: 503,
+    code: 'db/unavailable',
+    message: 'Cannot fetch workspaces data',
+  },
+  fetchUsers: { status: 503, code: 'db/unavailable', message: 'Cannot fetch users data' },
+} as const;
+
+export type DatabaseFailure = keyof typeof databaseFailures;
+
 export interface ErrorBody {
   error: { code: string; message: string };
 }

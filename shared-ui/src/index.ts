@@ -23,3 +23,4 @@ export * from './components/file-button';
 export * from './components/field-list';
 export * from './components/page-header';
 export * from './components/pagination';
+export * from './components/toasts';

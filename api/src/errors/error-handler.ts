@@ -20,9 +20,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
 
   if (statusCode >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    const message = error instanceof HttpError ? error.message : 'Internal error';
-    return reply.code(statusCode).send(errorBody(statusCode, message));
+    // What went wrong inside, for the operator; the caller gets only what was written for them.
+    const cause = error instanceof HttpError && error.cause !== undefined ? error.cause : error;
+    request.log.error({ err: cause }, 'request failed');
+    if (!(error instanceof HttpError)) {
+      return reply.code(statusCode).send(errorBody(statusCode, 'Internal error'));
+    }
+    return reply.code(statusCode).send(errorBody(statusCode, error.message, error.code));
   }
 
   // 4xx errors from Fastify and its plugins (bad JSON, body too large, rate limit) carry

@@ -1,8 +1,11 @@
-import type { Endpoint, SchemaName } from 'shared-sdk';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseFailures, type Endpoint, type SchemaName } from 'shared-sdk';
 import * as schemas from 'shared-sdk/schemas';
 import { wellFormedText } from 'shared-sdk/schemas';
 import { z } from 'zod';
+import { handleError } from '../errors/error-handler';
 import { errorResponses } from '../errors/error-responses';
+import { HttpError } from '../errors/http-error';
 
 type Schemas = typeof schemas;
 type SchemaOf<N> = N extends SchemaName ? Schemas[N] : never;
@@ -67,5 +70,28 @@ export function endpointRoute<const E extends Endpoint>(definition: E, doc: Endp
     method: definition.method,
     url: definition.path.replace(/^\/api/, ''),
     schema: schema as unknown as EndpointSchema<E>,
+    ...(definition.databaseFailure
+      ? { errorHandler: databaseFailureHandler(definition.databaseFailure) }
+      : {}),
+  };
+}
+
+/**
+ * spec §8's message for a call whose data could not be read or written: an error nobody wrote
+ * for the caller (the database gone, a query failing) is told as the call's database failure,
+ * its cause logged. Errors meant for the caller (a 4xx, a refusal) pass as they are.
+ */
+function databaseFailureHandler(name: NonNullable<Endpoint['databaseFailure']>) {
+  const failure = databaseFailures[name];
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const unexpected =
+      !(error instanceof HttpError) &&
+      !(typeof error.statusCode === 'number' && error.statusCode < 500);
+    if (!unexpected) return handleError(error, request, reply);
+    const told = new HttpError(failure.status, failure.message, {
+      code: failure.code,
+      cause: error,
+    });
+    return handleError(told as FastifyError, request, reply);
   };
 }

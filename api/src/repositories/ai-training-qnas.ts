@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AiTrainingQna } from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
 import type { AiTrainingQnasTable, Database } from '../db/schema';
@@ -30,32 +30,67 @@ export interface AiTrainingQnaFields {
 const distinct = (names: string[]) => [...new Set(names)];
 
 /**
- * Creates a Q&A pair, its new topics, and counts it. The change event (collection
- * ai_training_qnas, with the workspace) is what keeps the bot's index of the workspace current.
+ * Creates Q&A pairs, their new topics, and counts them: a statement each, however many pairs.
+ * The change event (collection ai_training_qnas, with the workspace) is what keeps the bot's
+ * index of the workspace current.
  */
+export async function insertAiTrainingQnas(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  pairs: AiTrainingQnaFields[],
+  now: Date,
+): Promise<AiTrainingQna[]> {
+  if (pairs.length === 0) return [];
+  const rows = await trx
+    .insertInto('aiTrainingQnas')
+    .values(
+      pairs.map((fields, index) => ({
+        id: randomId(),
+        workspaceId,
+        topicIds: JSON.stringify(distinct(fields.topicIds)),
+        question: fields.question,
+        answer: fields.answer,
+        // A millisecond apart, in the order given: a file's pairs list (and export) in its order.
+        createdAt: sql<Date>`now() + ${index}::int * interval '1 millisecond'`,
+        updatedAt: now,
+      })),
+    )
+    .returningAll()
+    .execute();
+  const topics = distinct(pairs.flatMap((fields) => fields.topicIds));
+  await touchAiTrainingQnaTopics(trx, workspaceId, topics, now);
+  await adjustAiTrainingQnaCount(trx, workspaceId, rows.length, now);
+  recordChange(trx, {
+    collection: 'ai_training_qnas',
+    workspaceId,
+    ids: rows.map((row) => row.id),
+  });
+  return rows.map(toAiTrainingQna);
+}
+
 export async function insertAiTrainingQna(
   trx: Kysely<Database>,
   workspaceId: string,
   fields: AiTrainingQnaFields,
   now: Date,
 ): Promise<AiTrainingQna> {
-  const topicIds = distinct(fields.topicIds);
-  const row = await trx
-    .insertInto('aiTrainingQnas')
-    .values({
-      id: randomId(),
-      workspaceId,
-      topicIds: JSON.stringify(topicIds),
-      question: fields.question,
-      answer: fields.answer,
-      updatedAt: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await touchAiTrainingQnaTopics(trx, workspaceId, topicIds, now);
-  await adjustAiTrainingQnaCount(trx, workspaceId, 1, now);
-  recordChange(trx, { collection: 'ai_training_qnas', workspaceId, ids: [row.id] });
-  return toAiTrainingQna(row);
+  const [qna] = await insertAiTrainingQnas(trx, workspaceId, [fields], now);
+  return qna!;
+}
+
+/** Every pair of the workspace, oldest first. */
+export async function listAiTrainingQnas(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<AiTrainingQna[]> {
+  const rows = await db
+    .selectFrom('aiTrainingQnas')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAiTrainingQna);
 }
 
 /** Changes the workspace's Q&A pair `id`; undefined when it has none of that id. */

@@ -3,10 +3,12 @@ import { aiTrainingQnaEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { HttpError } from '../errors/http-error';
 import { endpointRoute } from '../http/endpoint-route';
-import { memberWrite } from '../http/member-write';
+import { memberRead, memberWrite } from '../http/member-write';
 import {
   deleteAiTrainingQna,
   insertAiTrainingQna,
+  insertAiTrainingQnas,
+  listAiTrainingQnas,
   updateAiTrainingQna,
 } from '../repositories/ai-training-qnas';
 
@@ -54,6 +56,37 @@ export const userAiTrainingQnasRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!qna) throw qnaNotFound(qnaId);
         return qna;
       });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(aiTrainingQnaEndpoints.import, {
+      tags,
+      summary: 'Add many pairs at once (a CSV import): every pair, or none',
+      errors: {
+        ...errors,
+        400: 'invalid-argument: the message names the offending pair and field (body.pairs.3.answer)',
+      },
+    }),
+    handler: async (request, reply) => {
+      const { workspaceId, pairs } = request.body;
+      const imported = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        insertAiTrainingQnas(trx, workspaceId, pairs, now),
+      );
+      return reply.code(201).send({ imported: imported.length });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(aiTrainingQnaEndpoints.list, {
+      tags,
+      summary: 'Every pair of the workspace, oldest first (what the CSV export writes)',
+      errors: { ...signedInErrors, 404: 'not-found: no such workspace (or not a member)' },
+    }),
+    handler: async (request) => {
+      const { workspaceId } = request.query;
+      await memberRead(app, request, workspaceId);
+      return listAiTrainingQnas(app.db, workspaceId);
     },
   });
 

@@ -7,7 +7,8 @@ import { buildQna, buildStatistics, buildTopic } from '@testing/data-generators'
 type Body = { workspaceId: string; qnaId?: string } & Partial<AiTrainingQna>;
 
 /**
- * The ai-training-qnas calls of spec §7 and the live collections they change, in memory: a write
+ * The ai-training-qnas calls of spec §7 (with the CSV import and export) and the live collections
+ * they change, in memory: a write
  * changes the pairs, their topics and the statistics together, then the subscriptions hear it.
  * `override` answers a call differently (e.g. an error).
  */
@@ -43,6 +44,22 @@ export function fakeQnasServer({
   const api = fakeApi(async (request) => {
     const overridden = override(request);
     if (overridden) return overridden;
+    const stored = () => (live.collections.ai_training_qnas ?? []) as AiTrainingQna[];
+    if (request.method === 'GET' && request.url.startsWith('/api/user/ai-training-qnas?')) {
+      return { status: 200, body: [...stored()].reverse() };
+    }
+    if (request.method === 'POST' && request.url === '/api/user/ai-training-qnas-import') {
+      const { workspaceId, pairs } = request.body as {
+        workspaceId: string;
+        pairs: Pick<AiTrainingQna, 'question' | 'answer' | 'topicIds'>[];
+      };
+      const added = pairs.map((pair) => {
+        sequence += 1;
+        return buildQna({ ...pair, id: `qna_imported_${sequence}`, workspaceId });
+      });
+      await write((current) => [...added.reverse(), ...current]);
+      return { status: 201, body: { imported: added.length } };
+    }
     if (request.url !== '/api/user/ai-training-qnas') return notFoundReply(request);
     const { workspaceId, qnaId, question, answer, topicIds } = request.body as Body;
     sequence += 1;

@@ -8,6 +8,7 @@ export const identityEndpoints = {
     body: 'signupRequestSchema',
     response: 'authResponseSchema',
     status: 201,
+    databaseFailure: 'storeUser',
   }),
   login: endpoint({
     method: 'POST',
@@ -54,12 +55,19 @@ export const identityEndpoints = {
     method: 'GET',
     path: '/api/user',
     response: 'currentUserResponseSchema',
+    databaseFailure: 'fetchUser',
   }),
-  profile: endpoint({ method: 'GET', path: '/api/user/profile', response: 'userSchema' }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/user/profile',
+    response: 'userSchema',
+    databaseFailure: 'fetchUser',
+  }),
   updateProfile: endpoint({
     method: 'PATCH',
     path: '/api/user/profile',
     body: 'profileUpdateSchema',
     response: 'userSchema',
+    databaseFailure: 'updateUser',
   }),
 };

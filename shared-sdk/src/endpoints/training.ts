@@ -20,4 +20,18 @@ export const aiTrainingQnaEndpoints = {
     path: '/api/user/ai-training-qnas',
     body: 'deleteAiTrainingQnaRequestSchema',
   }),
+  /** Every pair (the live list keeps the newest): what the CSV export writes. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/ai-training-qnas',
+    query: 'workspaceIdQuerySchema',
+    response: 'aiTrainingQnasSchema',
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/api/user/ai-training-qnas-import',
+    body: 'importAiTrainingQnasRequestSchema',
+    response: 'importAiTrainingQnasResponseSchema',
+    status: 201,
+  }),
 };

@@ -2,7 +2,12 @@ import { endpoint } from '../endpoint';
 
 // spec §7: workspaces, their members, chatbots and statistics.
 export const workspaceEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/user/workspaces', response: 'workspaceUsersSchema' }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/workspaces',
+    response: 'workspaceUsersSchema',
+    databaseFailure: 'fetchWorkspaces',
+  }),
   create: endpoint({
     method: 'POST',
     path: '/api/user/workspaces',
@@ -47,6 +52,7 @@ export const workspaceUserEndpoints = {
     path: '/api/user/users',
     query: 'workspaceIdQuerySchema',
     response: 'workspaceUsersSchema',
+    databaseFailure: 'fetchUsers',
   }),
   add: endpoint({
     method: 'POST',

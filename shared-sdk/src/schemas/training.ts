@@ -43,4 +43,25 @@ export const updateAiTrainingQnaRequestSchema = createAiTrainingQnaRequestSchema
 });
 export const deleteAiTrainingQnaRequestSchema = z.object({ workspaceId: id, qnaId: id });
 export type CreateAiTrainingQnaRequest = z.input<typeof createAiTrainingQnaRequestSchema>;
+
+/** Every pair of a workspace, oldest first (the CSV export). */
+export const aiTrainingQnasSchema = z.array(aiTrainingQnaSchema);
+
+/** One pair of an import (a CSV row): what the create call takes, without the workspace. */
+export const aiTrainingQnaImportPairSchema = z.object({ topicIds, question, answer });
+export type AiTrainingQnaImportPair = z.input<typeof aiTrainingQnaImportPairSchema>;
+
+/** An import is one transaction; a longer file is imported in parts. */
+export const maxQnaImportPairs = 1000;
+
+/** Every pair is stored, or none: a file with one bad row changes nothing. */
+export const importAiTrainingQnasRequestSchema = z.object({
+  workspaceId: id,
+  pairs: z
+    .array(aiTrainingQnaImportPairSchema)
+    .min(1, 'The file has no pairs')
+    .max(maxQnaImportPairs, `At most ${maxQnaImportPairs} pairs per import`),
+});
+export type ImportAiTrainingQnasRequest = z.input<typeof importAiTrainingQnasRequestSchema>;
+export const importAiTrainingQnasResponseSchema = z.object({ imported: z.number().int() });
 export type UpdateAiTrainingQnaRequest = z.input<typeof updateAiTrainingQnaRequestSchema>;

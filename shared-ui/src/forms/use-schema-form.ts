@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useOptionalToast, type Toaster } from '../components/toasts';
 
 /** What the hook needs of a zod schema (shared-sdk's schemas satisfy it). */
 export interface FormSchema<T> {
@@ -36,6 +37,11 @@ interface SchemaFormOptions<T, R, F extends string> {
   fieldMessages?: FieldErrors<NoInfer<F>>;
   describeFailure: (error: unknown) => SubmitFailure<NoInfer<F>>;
   send: (data: T) => Promise<R>;
+  /**
+   * Reports the outcome as a toast: this says what succeeded, and a failure not tied to a field
+   * is shown as an error toast. Without it the page shows `state` where it chooses.
+   */
+  reportDone?: (receipt: R, toast: Toaster) => void;
   /** What the fields hold after a successful submission; by default what was typed. */
   valuesAfterSuccess?: (receipt: R, submitted: Values<NoInfer<F>>) => Values<NoInfer<F>>;
 }
@@ -53,8 +59,12 @@ export function useSchemaForm<T, R, F extends string>({
   fieldMessages = {},
   describeFailure,
   send,
+  reportDone,
   valuesAfterSuccess = (_receipt, submitted) => submitted,
 }: SchemaFormOptions<T, R, F>) {
+  const optionalToaster = useOptionalToast();
+  const toaster = reportDone ? optionalToaster : null;
+  if (reportDone && !toaster) throw new Error('reportDone needs a ToastProvider above the form');
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [state, setState] = useState<SubmitState<R>>({ status: 'editing' });
@@ -127,6 +137,7 @@ export function useSchemaForm<T, R, F extends string>({
       const receipt = await send(data);
       setValues(valuesAfterSuccess(receipt, values));
       setState({ status: 'succeeded', receipt });
+      if (reportDone && toaster) reportDone(receipt, toaster);
     } catch (error) {
       // A disabled account or an expired session is not handled here: the app's API client
       // signs the user out for every call (spec §8).
@@ -135,6 +146,8 @@ export function useSchemaForm<T, R, F extends string>({
       if (failure.field !== undefined) {
         setErrors((previous) => ({ ...previous, [failure.field as F]: failure.message }));
         focusField(form, failure.field);
+      } else {
+        toaster?.error(failure.message);
       }
     }
   }

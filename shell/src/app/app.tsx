@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ColorModeProvider, GlobalStyle, Loading, useSession } from 'shared-ui';
+import { ColorModeProvider, GlobalStyle, Loading, ToastProvider, useSession } from 'shared-ui';
 import { ErrorPage } from '../features/error-page/error-page';
+import { NewVersionPrompt } from '../features/new-build/new-version-prompt';
 import { RemotePage } from '../features/remotes/remote-page';
 import { ErrorLayout } from '../layouts/error-layout';
 import { getLayout } from '../layouts/layouts';
@@ -64,31 +65,34 @@ export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
     <ColorModeProvider forcedMode={match?.colorMode}>
       <GlobalStyle />
       <SessionSync />
-      <Routes>
-        {views.map(({ route, Layout }) => (
+      <NewVersionPrompt />
+      <ToastProvider>
+        <Routes>
+          {views.map(({ route, Layout }) => (
+            <Route
+              key={route.name}
+              path={route.path}
+              element={
+                <GuardedRoute routeName={route.name}>
+                  <Suspense fallback={<PageLoading />}>
+                    <Layout sideMenu={route.sideMenu}>
+                      <PageContent route={route} />
+                    </Layout>
+                  </Suspense>
+                </GuardedRoute>
+              }
+            />
+          ))}
           <Route
-            key={route.name}
-            path={route.path}
+            path="*"
             element={
-              <GuardedRoute routeName={route.name}>
-                <Suspense fallback={<PageLoading />}>
-                  <Layout sideMenu={route.sideMenu}>
-                    <PageContent route={route} />
-                  </Layout>
-                </Suspense>
+              <GuardedRoute routeName={undefined}>
+                <NotFound />
               </GuardedRoute>
             }
           />
-        ))}
-        <Route
-          path="*"
-          element={
-            <GuardedRoute routeName={undefined}>
-              <NotFound />
-            </GuardedRoute>
-          }
-        />
-      </Routes>
+        </Routes>
+      </ToastProvider>
     </ColorModeProvider>
   );
 }

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { memoryStorage } from '@testing/sign-in';
 import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
-import { addTranslations, ColorModeProvider, initI18n } from 'shared-ui';
+import { addTranslations, ColorModeProvider, initI18n, ToastProvider } from 'shared-ui';
 import shellTranslations from '../i18n/en-US.json';
 import { makeStore, type AppStore } from '../store/store';
 
@@ -59,7 +59,13 @@ export function renderWithProviders(
   const tree = (
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
-        {theme ? <ColorModeProvider>{ui}</ColorModeProvider> : ui}
+        {theme ? (
+          <ColorModeProvider>
+            <ToastProvider>{ui}</ToastProvider>
+          </ColorModeProvider>
+        ) : (
+          ui
+        )}
       </MemoryRouter>
     </Provider>
   );

@@ -118,12 +118,7 @@ describe('signup page', () => {
           ? { status: 200, body: policy }
           : { status: 204 },
     );
-    const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
-    await screen.findByText('at least 8 characters');
-    await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace');
-    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Longenough1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpOnPage();
     expect(api.requests.find((request) => request.path === '/api/auth/signup')?.body).toEqual({
       displayName: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -132,6 +127,34 @@ describe('signup page', () => {
     expect(api.session.getState().status).toBe('signed-in');
   });
 });
+
+describe('signup page: storing the user fails', () => {
+  it("says spec §8's 'Failed to store user data' and keeps what was typed", async () => {
+    await connectFakeApi((method, path) =>
+      path === '/api/auth/signup'
+        ? {
+            status: 500,
+            body: { error: { code: 'db/unknown', message: 'Failed to store user data' } },
+          }
+        : path === '/api/auth/password-policy'
+          ? { status: 200, body: policy }
+          : { status: 204 },
+    );
+    await signUpOnPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to store user data');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.com');
+  });
+});
+
+/** Fills the sign-up page as a new user would and sends it. */
+async function signUpOnPage() {
+  const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
+  await screen.findByText('at least 8 characters');
+  await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace');
+  await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Longenough1');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
 
 describe('forgot password page', () => {
   it('answers the same way whatever the address', async () => {

@@ -5,7 +5,7 @@ import { session } from 'shared-sdk';
 import { signupRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
-  authErrorMessage,
+  apiErrorMessage,
   Button,
   checkPassword,
   ColorModeSwitch,
@@ -61,7 +61,10 @@ export function SignupPage() {
           ? t('common:errors.auth/password-does-not-meet-requirements')
           : undefined,
     }),
-    describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
+    // Auth codes by their translated text; the rest (spec §8 'Failed to store user data') as told.
+    describeFailure: (error) => ({
+      message: apiErrorMessage(t, error, t('common:errors.auth/unknown')),
+    }),
     // Signed in, the route guard takes the user to the dashboard (spec §2).
     send: (data) => session().signUp(data),
   });

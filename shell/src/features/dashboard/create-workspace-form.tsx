@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from 'shared-sdk';
 import { createWorkspaceRequestSchema } from 'shared-sdk/schemas';
-import { Alert, Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
+import { Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
 import { useAppDispatch } from '../../store/hooks';
 import { addWorkspace } from '../../store/workspaces-slice';
 import { rememberWorkspace } from './current-workspace';
@@ -25,6 +25,8 @@ export function CreateWorkspaceForm() {
       navigate(`/dashboard/${result.data.workspaceId}`);
       return result.data;
     },
+    reportDone: (created, toast) =>
+      toast.success(t('dashboard.create.created', { name: created.workspace.name })),
   });
   const submitting = state.status === 'submitting';
   return (
@@ -33,7 +35,6 @@ export function CreateWorkspaceForm() {
         <Stack $gap={4}>
           <h2 id="create-workspace-title">{t('dashboard.create.title')}</h2>
           <p>{t('dashboard.create.lead')}</p>
-          {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
           <TextField label={t('dashboard.create.name')} required {...field('workspaceName')} />
           <TextField
             label={t('dashboard.create.website')}

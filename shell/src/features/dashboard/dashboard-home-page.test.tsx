@@ -88,6 +88,27 @@ describe('dashboard home', () => {
     ]);
   });
 
+  it("says spec §8's 'Cannot fetch workspaces data' when the list fails, and tries again", async () => {
+    let available = false;
+    const api = await connectFakeApi((method, path) => {
+      if (path === '/api/auth/login') return { status: 200, body: buildAuthResponse() };
+      if (path === '/api/user/workspaces') {
+        return available ? { status: 200, body: [buildWorkspaceUser()] } : { status: 503 };
+      }
+      return { status: 204 };
+    });
+    await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+    connectFakeLive((query) => (query.collection === 'statistics' ? [statistics] : []));
+    const store = makeStore();
+    await store.dispatch(fetchWorkspaces());
+    const { user } = renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Cannot fetch workspaces data');
+    available = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('stat-tickets')).toHaveTextContent('7');
+  });
+
   it('tells a member without admin rights whom to ask', async () => {
     const { store } = await signedInWith([buildWorkspaceUser({ role: 'agent' })]);
     renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { databaseFailures } from 'shared-sdk';
 import { Alert, Badge, Button, Loading, Stack, usePageTitle, useSession } from 'shared-ui';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
@@ -50,7 +51,7 @@ export function DashboardHomePage() {
   if (status === 'error') {
     return (
       <Alert tone="error">
-        {t('dashboard.home.loadFailed')}{' '}
+        {databaseFailures.fetchWorkspaces.message}{' '}
         <Button type="button" $variant="ghost" onClick={() => void dispatch(loadWorkspaces())}>
           {t('common:retry')}
         </Button>

@@ -49,12 +49,30 @@ describe('remote loader', () => {
     expect(makeStore().getState()).toMatchObject({ tickets: { filter: 'open' } });
   });
 
-  it('passes a failure marker through and refuses a module without a page', async () => {
+  it('reads the manifest afresh once when a page fails to load (its build replaced)', async () => {
+    registerRemoteManifests({ 'mfe-chat': '/remotes/mfe-chat/mf-manifest.json' });
+    mockedRegisterRemotes.mockClear();
+    mockedLoadRemote
+      .mockRejectedValueOnce(new Error('Loading chunk 512 failed'))
+      .mockResolvedValueOnce({ default: Page });
+    await expect(loadRemotePage({ remote: 'mfe-chat', module: './chat-page' })).resolves.toBe(Page);
+    expect(mockedRegisterRemotes).toHaveBeenCalledTimes(1);
+    expect(mockedRegisterRemotes).toHaveBeenCalledWith(
+      [{ name: 'mfe_chat', entry: 'http://localhost/remotes/mfe-chat/mf-manifest.json' }],
+      { force: true },
+    );
+  });
+
+  it('passes a failure marker through after that one fresh try', async () => {
     const failure = { [remoteFailureKey]: { id: 'x', message: 'down' } };
-    mockedLoadRemote.mockResolvedValueOnce(failure);
+    mockedLoadRemote.mockResolvedValueOnce(failure).mockResolvedValueOnce(failure);
     await expect(loadRemotePage({ remote: 'mfe-chat', module: './chat-page' })).resolves.toBe(
       failure,
     );
+    expect(mockedLoadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a module without a page', async () => {
     mockedLoadRemote.mockResolvedValueOnce({});
     await expect(loadRemotePage({ remote: 'mfe-chat', module: './chat-page' })).rejects.toThrow(
       'mfe_chat/chat-page has no default export',

@@ -35,7 +35,15 @@ export function resetRemote(remote: RemoteName) {
 
 export async function loadRemotePage(page: RemotePageRef): Promise<ComponentType | RemoteFailure> {
   const id = `${federationName(page.remote)}/${page.module.replace(/^\.\//, '')}`;
-  const module = await loadRemote<PageModule | RemoteFailure>(id);
+  const load = () => loadRemote<PageModule | RemoteFailure>(id);
+  const first = await load().then(
+    (loaded) => (isRemoteFailure(loaded) ? undefined : loaded),
+    () => undefined,
+  );
+  // A page opened hours after its remote was: that build may have been replaced, and the chunks
+  // the old manifest names are gone. Read the manifest afresh once before giving up.
+  if (!first) resetRemote(page.remote);
+  const module = first ?? (await load());
   if (isRemoteFailure(module)) return module;
   if (!module?.default) throw new Error(`${id} has no default export`);
   // A remote's state joins the shell's one store (and is reset with it on sign-out).

@@ -4,17 +4,17 @@ import styled from 'styled-components';
 import { ApiError, retryableSendIds } from 'shared-sdk';
 import { messageContentSchema, sendMessageRequestSchema } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   FileButton,
   Spinner,
-  Stack,
   TextAreaField,
   VisuallyHidden,
   apiErrorMessage,
   Muted,
+  useToast,
 } from 'shared-ui';
 import { sendAgentMessage, uploadAttachment } from '../api/conversation-api';
+import { useDraft } from '../hooks/use-draft';
 import { formatSize } from './message-list';
 import {
   MessageFormFields,
@@ -69,11 +69,7 @@ const Chosen = styled.ul`
   }
 `;
 
-type ComposerState =
-  | { status: 'editing' }
-  | { status: 'sending' }
-  | { status: 'sent' }
-  | { status: 'failed'; message: string; detail?: string };
+type ComposerState = 'editing' | 'sending' | 'sent';
 
 const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -106,15 +102,16 @@ export function Composer({
     if (field instanceof HTMLTextAreaElement) field.focus();
   };
   const uploaded = useRef(new Map<File, { path: string }>());
-  const [content, setContent] = useState('');
+  const toast = useToast();
+  const [content, setContent] = useDraft(conversationId);
   const [files, setFiles] = useState<File[]>([]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const nextRowKey = useRef(0);
   const sendIds = useRef(retryableSendIds());
   const [rows, setRows] = useState<FormFieldRow[]>([]);
   const [rowErrors, setRowErrors] = useState<FormErrors>({});
-  const [state, setState] = useState<ComposerState>({ status: 'editing' });
-  const sending = state.status === 'sending';
+  const [state, setState] = useState<ComposerState>('editing');
+  const sending = state === 'sending';
 
   function addFiles(picked: File[]) {
     const next = [...files, ...picked.filter((file) => !files.some((f) => sameFile(f, file)))];
@@ -156,7 +153,7 @@ export function Composer({
       return { ...current, [key]: rest };
     });
     if (fieldError) setFieldError(undefined);
-    if (state.status === 'sent') setState({ status: 'editing' });
+    if (state === 'sent') setState('editing');
   }
 
   function removeRow(key: number) {
@@ -228,7 +225,7 @@ export function Composer({
       return;
     }
     setFieldError(undefined);
-    setState({ status: 'sending' });
+    setState('sending');
     let settled: ((ok: boolean) => void) | undefined;
     try {
       const attachments = await uploadAll();
@@ -254,28 +251,24 @@ export function Composer({
       setRows([]);
       setRowErrors({});
       uploaded.current.clear();
-      setState({ status: 'sent' });
+      setState('sent');
     } catch (failure) {
       settled?.(false);
-      setState(failureState(failure));
+      setState('editing');
+      toast.error(failureMessage(failure));
     }
     focusContent();
   }
 
-  function failureState(failure: unknown): ComposerState {
+  function failureMessage(failure: unknown): string {
     const file = failure instanceof Error && 'file' in failure ? (failure.file as File) : null;
     const cause = file ? (failure as Error).cause : failure;
     const detail =
       cause instanceof ApiError && cause.serverMessage && cause.status !== 0
         ? cause.serverMessage
         : undefined;
-    if (file) {
-      return { status: 'failed', message: t('composer.uploadFailed', { name: file.name }), detail };
-    }
-    return {
-      status: 'failed',
-      message: apiErrorMessage(tCommon, cause, t('composer.sendFailed')),
-    };
+    if (file) return [t('composer.uploadFailed', { name: file.name }), detail].join(' ').trim();
+    return apiErrorMessage(tCommon, cause, t('composer.sendFailed'));
   }
 
   function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -288,14 +281,6 @@ export function Composer({
   return (
     <Form ref={formRef} noValidate onSubmit={(event) => void send(event)} aria-busy={sending}>
       {botAnswering ? <Muted id={noteId}>{t('composer.botAnswering')}</Muted> : null}
-      {state.status === 'failed' ? (
-        <Alert tone="error">
-          <Stack $gap={1}>
-            <span>{state.message}</span>
-            {state.detail ? <span>{state.detail}</span> : null}
-          </Stack>
-        </Alert>
-      ) : null}
       <TextAreaField
         label={t('composer.label')}
         hint={t('composer.hint')}
@@ -308,7 +293,7 @@ export function Composer({
         onChange={(event) => {
           setContent(event.target.value);
           if (fieldError) setFieldError(undefined);
-          if (state.status === 'sent') setState({ status: 'editing' });
+          if (state === 'sent') setState('editing');
         }}
         onKeyDown={sendOnEnter}
       />
@@ -367,7 +352,7 @@ export function Composer({
         </Button>
       </Actions>
       <VisuallyHidden role="status">
-        {sending ? t('composer.sending') : state.status === 'sent' ? t('composer.sent') : ''}
+        {sending ? t('composer.sending') : state === 'sent' ? t('composer.sent') : ''}
       </VisuallyHidden>
     </Form>
   );

@@ -338,6 +338,27 @@ describe('Conversation page', () => {
     expect(composer()).toHaveValue('Hello?');
   });
 
+  it('keeps a draft reply through a reload of the page, and forgets it once sent', async () => {
+    const first = await renderConversation({ calls: () => ({ status: 201, body: {} }) });
+    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await first.user.type(composer(), 'Your parcel left the depot');
+    first.unmount();
+
+    const second = await renderConversation({ calls: () => ({ status: 201, body: {} }) });
+    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    expect(composer()).toHaveValue('Your parcel left the depot');
+    await second.user.type(composer(), ' this morning.{Enter}');
+    await waitFor(() => expect(composer()).toHaveValue(''));
+    expect(posts(second.requests, '/api/user/messages')[0]?.body).toMatchObject({
+      content: 'Your parcel left the depot this morning.',
+    });
+    second.unmount();
+
+    await renderConversation();
+    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    expect(composer()).toHaveValue('');
+  });
+
   it('asks for a message or a file before sending anything', async () => {
     const { user, requests } = await renderConversation();
     await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });

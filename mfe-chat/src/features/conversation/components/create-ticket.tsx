@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import type { Ticket } from 'shared-sdk/schemas';
 import { dashboardPaths } from 'shared-sdk';
 import type { WorkspaceUser } from 'shared-sdk';
 import {
-  Alert,
   Button,
   ConfirmDialog,
   SelectField,
   Stack,
   apiErrorMessage,
+  useToast,
   type ApiGetState,
 } from 'shared-ui';
 import { createConversationTicket } from '../api/conversation-api';
@@ -37,7 +35,7 @@ export function CreateTicket({
   const [assigneeId, setAssigneeId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const [created, setCreated] = useState<Ticket | null>(null);
+  const toast = useToast();
   const assignable =
     members.status === 'loaded' ? members.data.filter((member) => member.status === 'active') : [];
 
@@ -58,8 +56,14 @@ export function CreateTicket({
         conversationId,
         assigneeId: assigneeId || null,
       });
-      setCreated(ticket);
       setOpen(false);
+      toast.success(t('ticket.created'), {
+        label: t('ticket.open'),
+        to: dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+          workspaceId,
+          ticketId: ticket.id,
+        }),
+      });
     } catch (failure) {
       setError(apiErrorMessage(tCommon, failure, t('ticket.failed')));
     }
@@ -71,21 +75,6 @@ export function CreateTicket({
       <Button type="button" $variant="secondary" onClick={start}>
         {t('ticket.button')}
       </Button>
-      {created ? (
-        <Alert tone="success">
-          <Stack $gap={1}>
-            <span>{t('ticket.created')}</span>
-            <Link
-              to={dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
-                workspaceId,
-                ticketId: created.id,
-              })}
-            >
-              {t('ticket.open')}
-            </Link>
-          </Stack>
-        </Alert>
-      ) : null}
       <ConfirmDialog
         open={open}
         title={t('ticket.dialogTitle')}

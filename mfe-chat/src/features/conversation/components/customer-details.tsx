@@ -6,8 +6,10 @@ import { customerName } from '../../../utils/customer-name';
 import { SectionCard } from '../../../components/chat-page';
 import { FieldList } from 'shared-ui';
 
+// Secondary, not disabled, text: it is read, so it keeps WCAG AA contrast.
 const NotProvided = styled.span`
-  color: ${({ theme }) => theme.colors.textDisabled};
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-style: italic;
 `;
 
 /**

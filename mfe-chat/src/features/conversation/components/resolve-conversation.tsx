@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfirmDialog, apiErrorMessage } from 'shared-ui';
+import { Button, ConfirmDialog, apiErrorMessage, useToast } from 'shared-ui';
 import { resolveConversation } from '../api/conversation-api';
 
 /** "Resolve", after a confirmation (spec §4: conversations can be resolved). */
@@ -16,6 +16,7 @@ export function ResolveConversation({
 }) {
   const { t } = useTranslation('conversation');
   const { t: tCommon } = useTranslation('common');
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -25,8 +26,9 @@ export function ResolveConversation({
     setError(undefined);
     try {
       await resolveConversation({ workspaceId, conversationId });
-      // The live conversation shows the new status.
+      // The live conversation shows the new status; the toast says it happened.
       setOpen(false);
+      toast.success(t('resolve.done', { name: customer }));
     } catch (failure) {
       setError(apiErrorMessage(tCommon, failure, t('resolve.failed')));
     }

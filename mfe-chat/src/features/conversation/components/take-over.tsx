@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, Spinner, apiErrorMessage } from 'shared-ui';
+import { Badge, Button, Spinner, apiErrorMessage, useToast } from 'shared-ui';
 import { takeOverConversation } from '../api/conversation-api';
 
 /**
@@ -19,28 +19,25 @@ export function TakeOver({
 }) {
   const { t } = useTranslation('conversation');
   const { t: tCommon } = useTranslation('common');
+  const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
 
   async function takeOver() {
     setBusy(true);
-    setError(undefined);
     try {
+      // The badge that replaces the button says it worked.
       await takeOverConversation({ workspaceId, conversationId });
     } catch (failure) {
-      setError(apiErrorMessage(tCommon, failure, t('takeOver.failed')));
+      toast.error(apiErrorMessage(tCommon, failure, t('takeOver.failed')));
     }
     setBusy(false);
   }
 
   if (takenOver) return <Badge $tone="open">{t('takeOver.youAnswer')}</Badge>;
   return (
-    <>
-      <Button type="button" disabled={busy} onClick={() => void takeOver()}>
-        {busy ? <Spinner /> : null}
-        {busy ? t('takeOver.busy') : t('takeOver.button')}
-      </Button>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-    </>
+    <Button type="button" disabled={busy} onClick={() => void takeOver()}>
+      {busy ? <Spinner /> : null}
+      {busy ? t('takeOver.busy') : t('takeOver.button')}
+    </Button>
   );
 }

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { call, identityEndpoints, session, type PasswordPolicy } from 'shared-sdk';
 import { changePasswordRequestSchema } from 'shared-sdk/schemas';
 import {
-  Alert,
   authErrorMessage,
   Button,
   PasswordPolicyChecklist,
@@ -86,6 +85,7 @@ export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
       });
       await session().applyAuth(response);
     },
+    reportDone: (_receipt, toast) => toast.success(t('form.changed')),
     valuesAfterSuccess: () => blank,
   });
 
@@ -93,10 +93,6 @@ export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
   const type = showPasswords ? 'text' : 'password';
   return (
     <form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
-      {state.status === 'failed' && state.field === undefined ? (
-        <Alert tone="error">{state.message}</Alert>
-      ) : null}
-      {state.status === 'succeeded' ? <Alert tone="success">{t('form.changed')}</Alert> : null}
       <TextField
         label={t('form.currentPassword')}
         type={type}

@@ -5,7 +5,6 @@ import { call, identityEndpoints, session } from 'shared-sdk';
 import { profileUpdateSchema } from 'shared-sdk/schemas';
 import {
   addTranslations,
-  Alert,
   Button,
   defaultLocale,
   Spinner,
@@ -15,6 +14,7 @@ import {
   VisuallyHidden,
   apiErrorMessage,
   PageHeader,
+  useToast,
 } from 'shared-ui';
 import { FormActions, PageBody, SectionCard } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
@@ -72,12 +72,6 @@ const Choice = styled.label`
   }
 `;
 
-type SaveState =
-  | { status: 'editing' }
-  | { status: 'saving' }
-  | { status: 'saved'; locale: Locale }
-  | { status: 'failed'; message: string };
-
 /**
  * /dashboard/my-account/language (spec §2: only en-US exists, but it is a real choice). The choice
  * is saved on the user and in the locale cookie (spec §9).
@@ -94,40 +88,33 @@ export function LanguagePage() {
     const fromCookie = readLocaleCookie();
     return isSupported(fromCookie) ? fromCookie : defaultLocale;
   });
-  const [state, setState] = useState<SaveState>({ status: 'editing' });
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
   const hintId = useId();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.status === 'saving') return;
+    if (saving) return;
     const update = profileUpdateSchema.parse({ preferredLanguage: locale });
-    setState({ status: 'saving' });
+    setSaving(true);
     try {
       const updated = await call(identityEndpoints.updateProfile, update);
       session().setUser(updated);
       writeLocaleCookie(locale);
       if (i18n.language !== locale) await i18n.changeLanguage(locale);
-      setState({ status: 'saved', locale });
+      toast.success(t('form.saved', { language: t(`languages.${locale}`) }));
     } catch (error) {
-      setState({
-        status: 'failed',
-        message: apiErrorMessage(tCommon, error, tSettings('form.unexpectedError')),
-      });
+      toast.error(apiErrorMessage(tCommon, error, tSettings('form.unexpectedError')));
+    } finally {
+      setSaving(false);
     }
   }
 
-  const saving = state.status === 'saving';
   return (
     <PageBody>
       <PageHeader title={t('header.title')} lead={t('header.lead')} />
       <SectionCard>
         <form noValidate onSubmit={handleSubmit} aria-busy={saving}>
-          {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
-          {state.status === 'saved' ? (
-            <Alert tone="success">
-              {t('form.saved', { language: t(`languages.${state.locale}`) })}
-            </Alert>
-          ) : null}
           <Choices aria-describedby={hintId}>
             <legend>{t('form.legend')}</legend>
             <p id={hintId}>{t('form.hint')}</p>
@@ -138,10 +125,7 @@ export function LanguagePage() {
                   name="preferredLanguage"
                   value={option}
                   checked={locale === option}
-                  onChange={() => {
-                    setLocale(option);
-                    setState({ status: 'editing' });
-                  }}
+                  onChange={() => setLocale(option)}
                 />
                 <span lang={option}>{t(`languages.${option}`)}</span>
               </Choice>

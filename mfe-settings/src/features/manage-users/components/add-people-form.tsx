@@ -7,7 +7,6 @@ import {
   type AddWorkspaceUsersResponse,
 } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   SelectField,
   Spinner,
@@ -16,17 +15,12 @@ import {
   VisuallyHidden,
   apiErrorMessage,
   Muted,
+  useToast,
 } from 'shared-ui';
 import { FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { parseEmailList } from '../utils/parse-emails';
 import { addWorkspaceUsers } from '../api/workspace-users-api';
-
-type AddState =
-  | { status: 'editing' }
-  | { status: 'adding' }
-  | { status: 'added'; result: AddWorkspaceUsersResponse }
-  | { status: 'failed'; message: string; hint?: string };
 
 /**
  * "Add people": one or several e-mail addresses and one role, checked with the API's schema,
@@ -46,7 +40,8 @@ export function AddPeopleForm({
   const [emailsText, setEmailsText] = useState('');
   const [role, setRole] = useState<WorkspaceRole>('agent');
   const [emailsError, setEmailsError] = useState<string | undefined>();
-  const [state, setState] = useState<AddState>({ status: 'editing' });
+  const [adding, setAdding] = useState(false);
+  const toast = useToast();
 
   /** The request, or why the addresses cannot be sent. */
   function validate() {
@@ -77,7 +72,7 @@ export function AddPeopleForm({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.status === 'adding') return;
+    if (adding) return;
     const emailsField = event.currentTarget.elements.namedItem('emails');
     const focusEmails = () => emailsField instanceof HTMLElement && emailsField.focus();
     const { request, error } = validate();
@@ -86,42 +81,39 @@ export function AddPeopleForm({
       focusEmails();
       return;
     }
-    setState({ status: 'adding' });
+    setAdding(true);
     try {
       const result = await addWorkspaceUsers(request);
       onAdded(result.added);
       setEmailsText('');
-      setState({ status: 'added', result });
+      reportAdded(result);
     } catch (failure) {
-      // The server names the addresses that have no account ("No Parley account for: …").
-      const noAccount = failure instanceof ApiError && failure.code === 'auth/user-not-found';
-      setState({
-        status: 'failed',
-        message: noAccount
-          ? failure.serverMessage
-          : apiErrorMessage(tCommon, failure, tSettings('form.unexpectedError')),
-        hint: noAccount ? t('add.signUpFirst') : undefined,
-      });
-      focusEmails();
+      // The server names the addresses that have no account ("No Parley account for: …"): that
+      // is about the addresses typed, so it is told beside them.
+      if (failure instanceof ApiError && failure.code === 'auth/user-not-found') {
+        setEmailsError(`${failure.serverMessage} ${t('add.signUpFirst')}`);
+        focusEmails();
+      } else {
+        toast.error(apiErrorMessage(tCommon, failure, tSettings('form.unexpectedError')));
+      }
+    } finally {
+      setAdding(false);
     }
   }
 
-  const adding = state.status === 'adding';
+  function reportAdded(result: AddWorkspaceUsersResponse) {
+    const added = result.added.map((member) => member.email);
+    const already = result.alreadyMembers;
+    if (added.length > 0) toast.success(t('add.added', { emails: added.join(', ') }));
+    if (already.length > 0) toast.info(t('add.alreadyMembers', { emails: already.join(', ') }));
+  }
+
   return (
     <form noValidate onSubmit={handleSubmit} aria-labelledby={titleId} aria-busy={adding}>
       <Stack $gap={2}>
         <h2 id={titleId}>{t('add.title')}</h2>
         <Muted>{t('add.lead')}</Muted>
       </Stack>
-      {state.status === 'failed' ? (
-        <Alert tone="error">
-          <Stack $gap={1}>
-            <span>{state.message}</span>
-            {state.hint ? <span>{state.hint}</span> : null}
-          </Stack>
-        </Alert>
-      ) : null}
-      {state.status === 'added' ? <AddResult result={state.result} /> : null}
       <TextAreaField
         label={t('add.emails')}
         hint={t('add.emailsHint')}
@@ -160,20 +152,5 @@ export function AddPeopleForm({
         <VisuallyHidden role="status">{adding ? t('add.adding') : ''}</VisuallyHidden>
       </FormActions>
     </form>
-  );
-}
-
-function AddResult({ result }: { result: AddWorkspaceUsersResponse }) {
-  const { t } = useTranslation('manage-users');
-  const added = result.added.map((member) => member.email);
-  return (
-    <Alert tone={added.length > 0 ? 'success' : 'info'}>
-      <Stack $gap={1}>
-        {added.length > 0 ? <span>{t('add.added', { emails: added.join(', ') })}</span> : null}
-        {result.alreadyMembers.length > 0 ? (
-          <span>{t('add.alreadyMembers', { emails: result.alreadyMembers.join(', ') })}</span>
-        ) : null}
-      </Stack>
-    </Alert>
   );
 }

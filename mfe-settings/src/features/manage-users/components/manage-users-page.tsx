@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { workspaceUserEndpoints, type WorkspaceUser } from 'shared-sdk';
 import {
   addTranslations,
-  Alert,
   Loading,
   usePageTitle,
   useSession,
@@ -11,6 +10,7 @@ import {
   useApiGet,
   PageHeader,
   Muted,
+  apiErrorMessage,
 } from 'shared-ui';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import { AddPeopleForm } from './add-people-form';
@@ -18,16 +18,6 @@ import en from '../en-US.json';
 import { MembersTable } from './members-table';
 
 addTranslations('manage-users', en);
-
-/** What the member page passes along when it sends the user back here after a removal. */
-export interface RemovedMemberState {
-  removedName: string;
-}
-
-const removedNameFrom = (state: unknown) =>
-  typeof state === 'object' && state !== null && 'removedName' in state
-    ? String((state as RemovedMemberState).removedName)
-    : undefined;
 
 /** Members added by "Add people" join the end of the list (it is ordered by createdAt). */
 const withAdded = (members: WorkspaceUser[], added: WorkspaceUser[]) => [
@@ -38,22 +28,22 @@ const withAdded = (members: WorkspaceUser[], added: WorkspaceUser[]) => [
 /** /dashboard/:workspaceId/settings/manage-users: the members table and "Add people". */
 export function ManageUsersPage() {
   const { t } = useTranslation('manage-users');
+  const { t: tCommon } = useTranslation('common');
   usePageTitle(t('list.title'));
   const { workspaceId = '' } = useParams();
-  const removedName = removedNameFrom(useLocation().state);
   const { user } = useSession();
   const { state, retry, setData } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
 
   return (
     <PageBody>
       <PageHeader title={t('list.title')} lead={t('list.lead')} />
-      {removedName ? (
-        <Alert tone="success">{t('list.removed', { name: removedName })}</Alert>
-      ) : null}
       <div aria-busy={state.status === 'loading'}>
         {state.status === 'loading' ? <Loading label={t('list.loading')} /> : null}
         {state.status === 'failed' ? (
-          <LoadFailed message={t('list.loadFailed')} onRetry={retry} />
+          <LoadFailed
+            message={apiErrorMessage(tCommon, state.error, t('list.loadFailed'))}
+            onRetry={retry}
+          />
         ) : null}
         {state.status === 'loaded' && state.data.length === 0 ? (
           <Muted>{t('list.empty')}</Muted>

@@ -6,7 +6,6 @@ import {
   workspaceUserStatuses,
 } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   SelectField,
   Spinner,
@@ -50,17 +49,13 @@ export function MemberAccessForm({
       onSaved(updated);
       return updated;
     },
+    reportDone: (updated, toast) =>
+      updated ? toast.success(t('member.access.saved')) : toast.info(tSettings('form.noChanges')),
   });
 
   const submitting = state.status === 'submitting';
   return (
     <form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
-      {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
-      {state.status === 'succeeded' ? (
-        <Alert tone={state.receipt ? 'success' : 'info'}>
-          {state.receipt ? t('member.access.saved') : tSettings('form.noChanges')}
-        </Alert>
-      ) : null}
       <FieldRow>
         <SelectField
           label={t('member.access.role')}

@@ -20,12 +20,13 @@ import {
   PageHeader,
   BackLink,
   FieldList,
+  useToast,
+  apiErrorMessage,
 } from 'shared-ui';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { UserAvatar } from '../../../components/user-avatar';
 import en from '../en-US.json';
-import type { RemovedMemberState } from './manage-users-page';
 import { MemberAccessForm } from './member-access-form';
 import { statusTone } from './members-table';
 import { RemoveMember } from './remove-member';
@@ -60,9 +61,11 @@ const Badges = styled.p`
  */
 export function WorkspaceUserPage() {
   const { t } = useTranslation('manage-users');
+  const { t: tCommon } = useTranslation('common');
   const { workspaceId = '', workspaceUserId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const toast = useToast();
   const { user } = useSession();
   // The API lists a workspace's members; there is no call for one member.
   const { state, retry, setData } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
@@ -88,7 +91,10 @@ export function WorkspaceUserPage() {
       <PageBody aria-busy={state.status === 'loading'}>
         <PageHeader title={t('member.loadingTitle')} before={backLink} />
         {state.status === 'failed' ? (
-          <LoadFailed message={t('member.loadFailed')} onRetry={retry} />
+          <LoadFailed
+            message={apiErrorMessage(tCommon, state.error, t('member.loadFailed'))}
+            onRetry={retry}
+          />
         ) : (
           <Loading label={t('member.loading')} />
         )}
@@ -124,17 +130,15 @@ export function WorkspaceUserPage() {
           member={member}
           isSelf={isSelf}
           onRemoved={() => {
+            toast.success(t('list.removed', { name: memberName(member) }));
             // Without membership the user cannot open this workspace's settings any more.
-            if (isSelf) navigate(dashboardPaths.dashboard.getHref());
-            else {
-              const state: RemovedMemberState = { removedName: memberName(member) };
-              navigate(
-                dashboardPaths['dashboard-workspaceId-settings-manage-users'].getHref({
-                  workspaceId,
-                }),
-                { state },
-              );
-            }
+            navigate(
+              isSelf
+                ? dashboardPaths.dashboard.getHref()
+                : dashboardPaths['dashboard-workspaceId-settings-manage-users'].getHref({
+                    workspaceId,
+                  }),
+            );
           }}
         />
       </SectionCard>

@@ -7,6 +7,7 @@ import {
   LoadFailed,
   useApiGet,
   PageHeader,
+  apiErrorMessage,
 } from 'shared-ui';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import en from '../en-US.json';
@@ -17,6 +18,7 @@ addTranslations('my-account', en);
 /** /dashboard/my-account: the signed-in user's profile (spec §3 saved fields). */
 export function MyAccountPage() {
   const { t } = useTranslation('my-account');
+  const { t: tCommon } = useTranslation('common');
   usePageTitle(t('meta.title'));
   const { state, retry, setData } = useApiGet(identityEndpoints.profile);
 
@@ -24,7 +26,12 @@ export function MyAccountPage() {
     <PageBody aria-busy={state.status === 'loading'}>
       <PageHeader title={t('header.title')} lead={t('header.lead')} />
       {state.status === 'loading' ? <Loading label={t('loading')} /> : null}
-      {state.status === 'failed' ? <LoadFailed message={t('loadFailed')} onRetry={retry} /> : null}
+      {state.status === 'failed' ? (
+        <LoadFailed
+          message={apiErrorMessage(tCommon, state.error, t('loadFailed'))}
+          onRetry={retry}
+        />
+      ) : null}
       {state.status === 'loaded' ? (
         <SectionCard>
           <ProfileForm profile={state.data} onSaved={(updated) => setData(() => updated)} />

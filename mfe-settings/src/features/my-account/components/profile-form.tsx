@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { call, identityEndpoints, session, type User } from 'shared-sdk';
 import { profileUpdateSchema } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   Spinner,
   TextField,
@@ -43,6 +42,8 @@ export function ProfileForm({
       onSaved(updated);
       return updated;
     },
+    reportDone: (updated, toast) =>
+      updated ? toast.success(t('form.saved')) : toast.info(tSettings('form.noChanges')),
     valuesAfterSuccess: (updated, submitted) => (updated ? toFormValues(updated) : submitted),
   });
 
@@ -50,14 +51,6 @@ export function ProfileForm({
   return (
     <form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
       <h2>{t('form.title')}</h2>
-      {state.status === 'failed' && state.field === undefined ? (
-        <Alert tone="error">{state.message}</Alert>
-      ) : null}
-      {state.status === 'succeeded' ? (
-        <Alert tone={state.receipt ? 'success' : 'info'}>
-          {state.receipt ? t('form.saved') : tSettings('form.noChanges')}
-        </Alert>
-      ) : null}
       <ProfilePhoto
         profile={profile}
         names={{ firstName: values.firstName, lastName: values.lastName, email: values.email }}

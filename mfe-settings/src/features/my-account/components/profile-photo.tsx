@@ -10,7 +10,7 @@ import {
   userPhotoPath,
   type User,
 } from 'shared-sdk';
-import { Alert, Button, FileButton, Spinner, apiErrorMessage } from 'shared-ui';
+import { Button, FileButton, Spinner, apiErrorMessage, useToast } from 'shared-ui';
 import { UserAvatar } from '../../../components/user-avatar';
 
 const PhotoRow = styled.div`
@@ -51,11 +51,7 @@ const Pending = styled.span`
 `;
 
 type PhotoState =
-  | { status: 'idle' }
-  | { status: 'uploading'; preview: string | null }
-  | { status: 'removing' }
-  | { status: 'saved' | 'removed' }
-  | { status: 'failed'; message: string };
+  { status: 'idle' } | { status: 'uploading'; preview: string | null } | { status: 'removing' };
 
 /** A local preview of the chosen file while it uploads (none where the browser cannot). */
 function previewOf(file: File): string | null {
@@ -81,6 +77,7 @@ export function ProfilePhoto({
   const { t: tCommon } = useTranslation('common');
   const inputId = useId();
   const hintId = useId();
+  const toast = useToast();
   const [state, setState] = useState<PhotoState>({ status: 'idle' });
 
   const preview = state.status === 'uploading' ? state.preview : null;
@@ -102,7 +99,8 @@ export function ProfilePhoto({
       error instanceof ApiError && error.status === 413
         ? t('photo.tooLarge')
         : apiErrorMessage(tCommon, error, t('photo.failed'));
-    setState({ status: 'failed', message });
+    setState({ status: 'idle' });
+    toast.error(message);
   }
 
   async function upload(file: File | undefined) {
@@ -111,7 +109,8 @@ export function ProfilePhoto({
     try {
       const stored = await uploadFile(userPhotoPath(profile.id, file.name), file, file.name);
       await save(stored.url);
-      setState({ status: 'saved' });
+      setState({ status: 'idle' });
+      toast.success(t('photo.saved'));
     } catch (error) {
       failed(error);
     }
@@ -121,7 +120,8 @@ export function ProfilePhoto({
     setState({ status: 'removing' });
     try {
       await save(null);
-      setState({ status: 'removed' });
+      setState({ status: 'idle' });
+      toast.success(t('photo.removed'));
     } catch (error) {
       failed(error);
     }
@@ -156,10 +156,7 @@ export function ProfilePhoto({
               {state.status === 'uploading' ? t('photo.uploading') : t('photo.removing')}
             </Pending>
           ) : null}
-          {state.status === 'saved' ? t('photo.saved') : null}
-          {state.status === 'removed' ? t('photo.removed') : null}
         </div>
-        {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
       </PhotoControls>
     </PhotoRow>
   );

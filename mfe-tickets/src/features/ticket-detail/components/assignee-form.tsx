@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { updateTicketRequestSchema, type Ticket } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   SelectField,
   Spinner,
@@ -48,6 +47,8 @@ export function AssigneeForm({
     }),
     send: async (request) =>
       request.assigneeId === ticket.assigneeId ? null : await updateTicket(request),
+    reportDone: (updated, toast) =>
+      updated ? toast.success(t('assignee.saved')) : toast.info(t('assignee.unchanged')),
   });
 
   const submitting = state.status === 'submitting';
@@ -57,12 +58,6 @@ export function AssigneeForm({
     current && members && !members.some((member) => member.userId === current) ? current : null;
   return (
     <Form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
-      {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
-      {state.status === 'succeeded' ? (
-        <Alert tone={state.receipt ? 'success' : 'info'}>
-          {state.receipt ? t('assignee.saved') : t('assignee.unchanged')}
-        </Alert>
-      ) : null}
       <SelectField label={t('assignee.label')} {...field('assigneeId')}>
         <option value="">{tTickets('assignee.none')}</option>
         {former ? <option value={former}>{tTickets('assignee.former')}</option> : null}

@@ -6,7 +6,7 @@ import { dashboardPaths, pageNotFound } from 'shared-sdk';
 import type { Conversation, Ticket } from 'shared-sdk/schemas';
 import {
   addTranslations,
-  Alert,
+  useToast,
   Button,
   Card,
   Loading,
@@ -190,29 +190,22 @@ function TicketActions({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('ticket-detail');
   const { t: tTickets } = useTranslation(ticketsNamespace);
   const { t: tCommon } = useTranslation('common');
+  const toast = useToast();
   const [pending, setPending] = useState<Pending>(null);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   async function run(action: Exclude<Pending, null>) {
     setPending(action);
-    setMessage(null);
     try {
       if (action === 'resolve') {
         await resolveTickets(ticket.workspaceId, [ticket.id]);
-        setMessage({ tone: 'success', text: t('actions.resolved') });
+        toast.success(t('actions.resolved'));
       } else {
         const mark = !ticket.isFollowedUp;
         await followUpTickets(ticket.workspaceId, [ticket.id], mark);
-        setMessage({
-          tone: 'success',
-          text: mark ? t('actions.markedFollowUp') : t('actions.unmarkedFollowUp'),
-        });
+        toast.success(mark ? t('actions.markedFollowUp') : t('actions.unmarkedFollowUp'));
       }
     } catch (error) {
-      setMessage({
-        tone: 'error',
-        text: apiErrorMessage(tCommon, error, tTickets('unexpectedError')),
-      });
+      toast.error(apiErrorMessage(tCommon, error, tTickets('unexpectedError')));
     } finally {
       setPending(null);
     }
@@ -220,7 +213,6 @@ function TicketActions({ ticket }: { ticket: Ticket }) {
 
   return (
     <>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <Actions>
         {ticket.status === 'open' ? (
           <Button type="button" disabled={pending !== null} onClick={() => void run('resolve')}>

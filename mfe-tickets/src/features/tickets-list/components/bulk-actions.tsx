@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { TicketsChangedResponse } from 'shared-sdk/schemas';
-import { Button, ConfirmDialog, Spinner, apiErrorMessage } from 'shared-ui';
+import { Button, ConfirmDialog, Spinner, apiErrorMessage, useToast } from 'shared-ui';
 import {
   followUpTickets,
   followUpTicketsAll,
@@ -30,11 +30,6 @@ const Bar = styled.div`
 
 type Action = 'resolve' | 'followUp';
 
-export interface BulkResult {
-  tone: 'success' | 'error';
-  message: string;
-}
-
 /**
  * What the selection can become: resolved or marked for follow-up. With "all in this filter"
  * selected, the -all calls change every ticket of the filter (not only this page), after a
@@ -49,7 +44,6 @@ export function BulkActions({
   loadedQuery,
   onSelectAll,
   onClear,
-  onDone,
 }: {
   workspaceId: string;
   status: StatusFilter;
@@ -62,11 +56,11 @@ export function BulkActions({
   loadedQuery: LoadedTicketsQuery | null;
   onSelectAll: () => void;
   onClear: () => void;
-  onDone: (result: BulkResult) => void;
 }) {
   const { t } = useTranslation('tickets-list');
   const { t: tTickets } = useTranslation(ticketsNamespace);
   const { t: tCommon } = useTranslation('common');
+  const toast = useToast();
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [dialogError, setDialogError] = useState<string | undefined>();
@@ -96,10 +90,10 @@ export function BulkActions({
         action === 'resolve'
           ? await resolveTickets(workspaceId, selectedIds)
           : await followUpTickets(workspaceId, selectedIds);
-      onDone({ tone: 'success', message: success(action, result) });
+      toast.success(success(action, result));
       onClear();
     } catch (error) {
-      onDone({ tone: 'error', message: failure(error) });
+      toast.error(failure(error));
     } finally {
       setBusy(null);
     }
@@ -114,7 +108,7 @@ export function BulkActions({
           ? await resolveTicketsAll(loadedQuery)
           : await followUpTicketsAll(loadedQuery);
       setConfirming(null);
-      onDone({ tone: 'success', message: success(action, result) });
+      toast.success(success(action, result));
       onClear();
     } catch (error) {
       setDialogError(failure(error));

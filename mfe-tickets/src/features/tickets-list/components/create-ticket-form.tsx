@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   createTicketRequestSchema,
@@ -10,7 +9,6 @@ import {
   type TicketType,
 } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   SegmentedControl,
   SelectField,
@@ -125,6 +123,14 @@ export function CreateTicketForm({
       message: apiErrorMessage(tCommon, error, tTickets('unexpectedError')),
     }),
     send: (request) => createTicket(request),
+    reportDone: (ticket, toast) =>
+      toast.success(t('create.created', { subject: ticketSubject(tTickets, ticket) }), {
+        label: t('create.openCreated'),
+        to: dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+          workspaceId,
+          ticketId: ticket.id,
+        }),
+      }),
     valuesAfterSuccess: () => blank,
   });
 
@@ -132,22 +138,6 @@ export function CreateTicketForm({
   return (
     <Form noValidate onSubmit={handleSubmit} aria-labelledby={titleId} aria-busy={submitting}>
       <h2 id={titleId}>{t('create.title')}</h2>
-      {state.status === 'failed' && state.field === undefined ? (
-        <Alert tone="error">{state.message}</Alert>
-      ) : null}
-      {state.status === 'succeeded' ? (
-        <Alert tone="success">
-          {t('create.created', { subject: ticketSubject(tTickets, state.receipt) })}{' '}
-          <Link
-            to={dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
-              workspaceId,
-              ticketId: state.receipt.id,
-            })}
-          >
-            {t('create.openCreated')}
-          </Link>
-        </Alert>
-      ) : null}
       <SegmentedControl
         legend={t('create.type')}
         name="ticket-type"

@@ -7,7 +7,6 @@ import type { Statistics } from 'shared-sdk';
 import type { Ticket } from 'shared-sdk/schemas';
 import {
   addTranslations,
-  Alert,
   Button,
   Card,
   Loading,
@@ -21,7 +20,7 @@ import {
 import type { LoadedTicketsQuery } from '../../../api/tickets-api';
 import { useMembers } from '../../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';
-import { BulkActions, type BulkResult } from './bulk-actions';
+import { BulkActions } from './bulk-actions';
 import { CreateTicketForm } from './create-ticket-form';
 import en from '../en-US.json';
 import { TicketsTable } from './tickets-table';
@@ -117,7 +116,6 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
   const { t } = useTranslation('tickets-list');
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const [result, setResult] = useState<BulkResult | null>(null);
   const view = `${workspaceId}${ticketsSearchString(params)}`;
   const [selection, setSelection] = useState<Selection>({ view, all: false, ids: new Set() });
 
@@ -149,7 +147,6 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
       ticketsSearchString({ ...params, ...changes }),
     );
   const go = (changes: Partial<TicketsListParams>) => {
-    setResult(null);
     navigate(hrefWith({ page: 1, ...changes }));
   };
 
@@ -240,7 +237,6 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
       {statistics.status === 'error' ? (
         <LoadFailed message={t('countsFailed')} onRetry={statistics.retry} />
       ) : null}
-      {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
       {hasSelection ? (
         <BulkActions
           workspaceId={workspaceId}
@@ -251,7 +247,6 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
           loadedQuery={loadedQuery}
           onSelectAll={() => setSelection({ view, all: true, ids: new Set() })}
           onClear={clear}
-          onDone={setResult}
         />
       ) : null}
       <div aria-busy={list.status === 'loading'}>

@@ -2,6 +2,7 @@ import {
   aiTrainingQnaEndpoints,
   call,
   type CreateAiTrainingQnaRequest,
+  type ImportAiTrainingQnasRequest,
   type LiveQuery,
   type UpdateAiTrainingQnaRequest,
 } from 'shared-sdk';
@@ -38,3 +39,10 @@ export const topicsQuery = (workspaceId: string): LiveQuery => ({
   orderBy: [{ field: 'lastUsedAt', direction: 'desc' }],
   limit: 100,
 });
+
+export const importQnas = (request: ImportAiTrainingQnasRequest) =>
+  call(aiTrainingQnaEndpoints.import, request);
+
+/** Every pair of the workspace, oldest first: the export is not limited to the live window. */
+export const listAllQnas = (workspaceId: string) =>
+  call(aiTrainingQnaEndpoints.list, { workspaceId });

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import type { AiTrainingQna, CreateAiTrainingQnaRequest } from 'shared-sdk/schemas';
 import { createAiTrainingQnaRequestSchema } from 'shared-sdk/schemas';
 import {
-  Alert,
   Button,
   Spinner,
   TextAreaField,
@@ -74,7 +73,8 @@ export function QnaForm({
   qna?: AiTrainingQna;
   /** The workspace's topics, most recently used first. */
   topics: readonly string[];
-  onSaved: (saved: AiTrainingQna, created: boolean) => void;
+  /** Told once a save succeeded (an edited pair's form closes then). */
+  onSaved?: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('qnas');
@@ -92,9 +92,11 @@ export function QnaForm({
     describeFailure: (error) => ({ message: apiErrorMessage(tCommon, error, t('form.failed')) }),
     send: async (request) => {
       const saved = qna ? await updateQna({ ...request, qnaId: qna.id }) : await createQna(request);
-      onSaved(saved, !qna);
+      onSaved?.();
       return saved;
     },
+    reportDone: (saved, toast) =>
+      toast.success(t(qna ? 'form.saved' : 'form.created', { question: saved.question })),
     valuesAfterSuccess: () => valuesOf(),
   });
 
@@ -105,9 +107,6 @@ export function QnaForm({
   return (
     <Form noValidate aria-labelledby={titleId} onSubmit={handleSubmit} aria-busy={submitting}>
       <h2 id={titleId}>{qna ? t('form.editTitle') : t('form.newTitle')}</h2>
-      {state.status === 'failed' && state.field === undefined ? (
-        <Alert tone="error">{state.message}</Alert>
-      ) : null}
       <TextField label={t('form.question')} hint={t('form.questionHint')} {...field('question')} />
       <TextAreaField
         label={t('form.answer')}

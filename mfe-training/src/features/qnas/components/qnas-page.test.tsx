@@ -5,6 +5,7 @@ import { buildQna } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { fakeQnasServer } from '../../../testing/fake-qnas-server';
+import { readText } from './qna-csv';
 import { QnasPage } from './qnas-page';
 
 const hours = buildQna();
@@ -204,5 +205,98 @@ describe('AI training: Q&A pairs', () => {
     expect(onError).toHaveBeenCalledWith(
       new PageError(404, `Page Not Found: /dashboard/ws_fernhill/ai-training?${query}`),
     );
+  });
+});
+
+describe('AI training: CSV import and export', () => {
+  const csvFile = (text: string) => new File([text], 'pairs.csv', { type: 'text/csv' });
+
+  it('previews a file, shows each bad row with its problem, and imports nothing then', async () => {
+    const { requests } = fakeQnasServer({ qnas: [hours] });
+    const { user } = await renderQnas();
+    await screen.findByText('1 pair');
+
+    await user.upload(
+      screen.getByLabelText('Import CSV'),
+      csvFile('question,answer,topics\nDo you ship abroad?,Yes.,Delivery\nIs it free?,,\n'),
+    );
+    // The file is read in the background: the preview follows.
+    const preview = await screen.findByRole('region', { name: 'Import from pairs.csv' });
+    expect(within(preview).getByRole('alert')).toHaveTextContent(
+      '1 of 2 rows has a problem. Fix the file and choose it again',
+    );
+    const row = within(preview).getByRole('row', { name: /^3 Is it free\?/ });
+    expect(row).toHaveTextContent('answer: Please enter the answer');
+    expect(within(preview).getByRole('button', { name: 'Import 2 pairs' })).toBeDisabled();
+
+    await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Import from pairs.csv' })).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('imports every pair of a good file at once; the list and the count follow live', async () => {
+    const { requests } = fakeQnasServer({ qnas: [hours] });
+    const { user } = await renderQnas();
+    await screen.findByText('1 pair');
+
+    await user.upload(
+      screen.getByLabelText('Import CSV'),
+      csvFile(
+        'Question,Answer,Topics\nDo you ship abroad?,Yes.,"Delivery, Orders"\nIs it free?,Over 50 euros.,\n',
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Import 2 pairs' }));
+
+    expect(await screen.findByText('2 pairs imported.')).toBeInTheDocument();
+    expect(await screen.findByText('3 pairs')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/user/ai-training-qnas-import',
+        body: {
+          workspaceId: 'ws_fernhill',
+          pairs: [
+            { question: 'Do you ship abroad?', answer: 'Yes.', topicIds: ['Delivery', 'Orders'] },
+            { question: 'Is it free?', answer: 'Over 50 euros.', topicIds: [] },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('says why a file cannot be read at all', async () => {
+    fakeQnasServer();
+    const { user } = await renderQnas();
+    await user.upload(screen.getByLabelText('Import CSV'), csvFile('q,a\nx,y\n'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'pairs.csv needs the columns question and answer (topics is optional); its first line names: q, a.',
+    );
+  });
+
+  it('exports every pair as a CSV download', async () => {
+    fakeQnasServer({ qnas: [returns, hours] });
+    const { user } = await renderQnas();
+    await screen.findByText('2 pairs');
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:pairs';
+      }),
+      revokeObjectURL: jest.fn(),
+    });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await screen.findByText('2 pairs exported.')).toBeInTheDocument();
+    expect(click).toHaveBeenCalledTimes(1);
+    const csv = await readText(blobs[0]!);
+    // Oldest first, quoted where a cell holds a comma.
+    expect(csv.split('\r\n')).toEqual([
+      'question,answer,topics',
+      'When is the shop open?,"Monday to Saturday, 9 am to 6 pm.",Shop',
+      'Can I return a bike?,"Yes, within 30 days, unused.","Returns, Orders"',
+    ]);
   });
 });

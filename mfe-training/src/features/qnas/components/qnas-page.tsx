@@ -6,7 +6,6 @@ import { dashboardPaths } from 'shared-sdk';
 import type { AiTrainingQna } from 'shared-sdk/schemas';
 import {
   addTranslations,
-  Alert,
   Button,
   Card,
   ConfirmDialog,
@@ -20,6 +19,7 @@ import {
   apiErrorMessage,
   usePageTitle,
   Muted,
+  useToast,
 } from 'shared-ui';
 import { deleteQna, qnasLimit } from '../api/qnas-api';
 import { useQnas } from '../hooks/use-qnas';
@@ -32,6 +32,7 @@ import {
 } from '../utils/qnas-view';
 import en from '../en-US.json';
 import { QnaCard } from './qna-card';
+import { QnaCsv } from './qna-csv';
 import { QnaForm } from './qna-form';
 
 addTranslations('qnas', en);
@@ -81,7 +82,7 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
   const navigate = useNavigate();
   const { qnas, topics, total } = useQnas(workspaceId);
   const [editing, setEditing] = useState<Editing>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const toast = useToast();
   const [deleting, setDeleting] = useState<AiTrainingQna | null>(null);
   const [deleteState, setDeleteState] = useState<{ busy: boolean; error?: string }>({
     busy: false,
@@ -105,18 +106,12 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
   const topicOptions =
     view.topic && !topics.includes(view.topic) ? [...topics, view.topic] : topics;
 
-  function saved(qna: AiTrainingQna, created: boolean) {
-    // A new pair's form stays open, blank, for the next one; an edited pair's closes.
-    if (!created) setEditing(null);
-    setNotice(t(created ? 'form.created' : 'form.saved', { question: qna.question }));
-  }
-
   async function confirmDelete() {
     if (!deleting) return;
     setDeleteState({ busy: true });
     try {
       await deleteQna(workspaceId, deleting.id);
-      setNotice(t('delete.done', { question: deleting.question }));
+      toast.success(t('delete.done', { question: deleting.question }));
       setDeleting(null);
       setDeleteState({ busy: false });
       // The card that had focus is gone; the page's heading takes it.
@@ -126,10 +121,7 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
     }
   }
 
-  const openNew = () => {
-    setNotice(null);
-    setEditing({ kind: 'new' });
-  };
+  const openNew = () => setEditing({ kind: 'new' });
 
   return (
     <Stack $gap={6}>
@@ -145,15 +137,10 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
           </Button>
         </div>
       </PageHeader>
-      <div role="status">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
+      <QnaCsv workspaceId={workspaceId} />
       {editing?.kind === 'new' ? (
         <Card id="new-qna">
-          <QnaForm
-            workspaceId={workspaceId}
-            topics={topics}
-            onSaved={saved}
-            onCancel={() => setEditing(null)}
-          />
+          <QnaForm workspaceId={workspaceId} topics={topics} onCancel={() => setEditing(null)} />
         </Card>
       ) : null}
       <Toolbar>
@@ -221,7 +208,7 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
                       workspaceId={workspaceId}
                       qna={qna}
                       topics={topics}
-                      onSaved={saved}
+                      onSaved={() => setEditing(null)}
                       onCancel={() => setEditing(null)}
                     />
                   </Card>
@@ -229,10 +216,7 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
                   <QnaCard
                     key={qna.id}
                     qna={qna}
-                    onEdit={() => {
-                      setNotice(null);
-                      setEditing({ kind: 'edit', qnaId: qna.id });
-                    }}
+                    onEdit={() => setEditing({ kind: 'edit', qnaId: qna.id })}
                     onDelete={() => {
                       setDeleteState({ busy: false });
                       setDeleting(qna);
