@@ -89,6 +89,8 @@ test('forgot password: the e-mailed link sets a new password that logs in', asyn
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
+  // The page is loaded on demand and the login page (with its own E-mail field) stays until then.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(`If an account exists for ${account.email}`)).toBeVisible();
