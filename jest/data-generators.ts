@@ -78,6 +78,7 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     url: 'https://fernhill.example',
     ticketForwardingEmail: null,
     backgroundColor: '#2450E6',
+    currency: 'USD',
     createdAt: created,
     updatedAt: created,
     ...overrides,

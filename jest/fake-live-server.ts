@@ -178,6 +178,11 @@ function matches(doc: LiveDoc, query: LiveQuery): boolean {
         return actual !== value;
       case 'in':
         return Array.isArray(value) && value.includes(actual as never);
+      case 'contains': {
+        // The server's searchable fields: products' `search` is the name and the SKU.
+        const text = field === 'search' ? `${String(doc.name)} ${String(doc.sku)}` : String(actual);
+        return text.toLowerCase().includes(String(value).toLowerCase());
+      }
       default:
         throw new Error(`The fake live server does not do ${op}`);
     }

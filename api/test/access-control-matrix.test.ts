@@ -18,6 +18,7 @@ interface Ids {
   ticketId: string;
   conversationId: string;
   qnaId: string;
+  productId: string;
   /** The agent's membership. */
   workspaceUserId: string;
 }
@@ -151,6 +152,36 @@ const samples: Record<string, Sample> = {
     }),
     adminOnly: true,
   },
+  'POST /api/user/products': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      productId: 'planted-product',
+      sku: 'PLANTED-1',
+      name: 'Planted',
+      description: '',
+      price: 1,
+      stock: 1,
+    }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/products': {
+    input: ({ workspaceId, productId }) => ({
+      workspaceId,
+      productId,
+      sku: 'TAKEN-OVER',
+      name: 'Taken over',
+      description: '',
+      price: 0,
+      stock: 0,
+      status: 'disabled',
+    }),
+    adminOnly: true,
+  },
+  'DELETE /api/user/products': {
+    input: ({ workspaceId, productId }) => ({ workspaceId, productIds: [productId] }),
+    adminOnly: true,
+    harmless: (status, body) => status === 200 && (body as { deleted?: number }).deleted === 0,
+  },
 };
 
 /** Signed-in routes that belong to no workspace: only "no one" and a visitor are tried. */
@@ -198,6 +229,20 @@ describe('access control over every signed-in route', () => {
     const ticket = await createTicket(app, buildInternalTicket(workspaceId));
     const { conversationId, session } = await startConversation(app, workspaceId);
     const qna = await createAiTrainingQna(app, admin, buildAiTrainingQnaRequest(workspaceId));
+    const product = await app.inject({
+      method: 'POST',
+      url: '/api/user/products',
+      headers: bearer(admin),
+      payload: {
+        workspaceId,
+        productId: `seeded-${workspaceId}`,
+        sku: 'SEEDED-1',
+        name: 'Seeded',
+        description: '',
+        price: 10,
+        stock: 1,
+      },
+    });
     const [agentLink] = await app.db
       .selectFrom('workspaceUsers')
       .select('id')
@@ -209,6 +254,7 @@ describe('access control over every signed-in route', () => {
       ticketId: ticket.id,
       conversationId,
       qnaId: qna.id,
+      productId: product.json().id,
       workspaceUserId: agentLink!.id,
       visitorToken: session.visitorToken,
     };
@@ -226,6 +272,7 @@ describe('access control over every signed-in route', () => {
       'messages',
       'aiTrainingQnas',
       'aiTrainingQnaTopics',
+      'products',
       'chatbots',
       'users',
     ] as const;

@@ -170,7 +170,7 @@ describe('bot replies from training', () => {
   it('says whether a product is in stock, from its stock and status', () => {
     expect(answer(index, 'Is the Trail 500 in stock?')).toEqual({
       kind: 'answer',
-      content: 'Yes, Trail 500 mountain bike is in stock (4 available).',
+      content: 'Yes, Trail 500 mountain bike is in stock, but only 4 left.',
       sources: [{ kind: 'product', id: 'trail-500' }],
     });
     expect(answer(index, 'is the cityguard lock in stock')).toMatchObject({

@@ -225,7 +225,7 @@ describe.each(backends)('live queries over /api/live ($backend)', ({ postgres })
       expect(await client.subscribeRefused('d', { collection: 'tickets' })).toMatchObject({
         code: 'invalid-argument',
       });
-      for (const collection of ['products', 'ai_training_websites'] as const) {
+      for (const collection of ['ai_training_websites'] as const) {
         expect(await client.subscribeRefused(collection, { collection, workspaceId })).toEqual({
           type: 'error',
           id: collection,

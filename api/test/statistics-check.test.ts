@@ -41,8 +41,8 @@ describe('statistics check', () => {
     const workspaceId = await workspaceWithTicketWrites(app);
     const clean = await checkStatistics(app.db);
     expect(clean.differences).toEqual([]);
-    expect(clean.checked).toEqual(['tickets', 'conversations', 'ai_training_qnas']);
-    expect(clean.skipped).toEqual(['products']);
+    expect(clean.checked).toEqual(['tickets', 'products', 'conversations', 'ai_training_qnas']);
+    expect(clean.skipped).toEqual([]);
     expect(clean.workspaces).toBeGreaterThan(0);
 
     const stored = await app.db
@@ -69,6 +69,10 @@ describe('statistics check', () => {
       'conversations.all',
       'conversations.pending',
       'conversations.resolved',
+      'products.active',
+      'products.all',
+      'products.disabled',
+      'products.processing',
       'tickets.closed',
       'tickets.open',
     ]);
@@ -114,7 +118,7 @@ describe('npm run check:statistics (the command, on an embedded database on disk
       });
       const clean = await runCommand();
       expect(clean.output).toMatch(
-        /Checked 1 workspace\(s\): tickets, conversations, ai_training_qnas counted/,
+        /Checked 1 workspace\(s\): tickets, products, conversations, ai_training_qnas counted/,
       );
       expect(clean.output).toMatch(/Statistics match the rows\./);
       expect(clean.code).toBe(0);

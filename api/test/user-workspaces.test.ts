@@ -50,6 +50,7 @@ describe('/api/user/workspaces, is-admin, statistics and chatbots', () => {
           url: 'https://bikes.example',
           ticketForwardingEmail: null,
           backgroundColor: '#2450E6',
+          currency: 'USD',
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
         },

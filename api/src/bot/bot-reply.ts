@@ -81,14 +81,19 @@ function formatPrice(product: ProductTraining): string {
   return product.currency ? `${amount} ${product.currency}` : amount;
 }
 
+/** At or below this many, the customer is told how many are left (shops' "only 3 left"). */
+const lowStock = 5;
+
 /** "Is X in stock", "how much is X": answered from the product's fields, in plain English. */
 function productFactsAnswer(product: ProductTraining, asked: ProductQuestion): string {
   const sentences: string[] = [];
   const available = product.status === 'active';
   if (asked.price) sentences.push(`${product.name} costs ${formatPrice(product)}.`);
   if (!available) sentences.push(`Sorry, ${product.name} is not available at the moment.`);
+  else if (asked.stock && product.stock > lowStock)
+    sentences.push(`Yes, ${product.name} is in stock.`);
   else if (asked.stock && product.stock > 0)
-    sentences.push(`Yes, ${product.name} is in stock (${product.stock} available).`);
+    sentences.push(`Yes, ${product.name} is in stock, but only ${product.stock} left.`);
   else if (asked.stock) sentences.push(`Sorry, ${product.name} is out of stock at the moment.`);
   return sentences.join(' ');
 }

@@ -7,7 +7,7 @@ import type { BotReply, ReplyDecision } from './bot-reply';
 import type { ConfidenceThresholds } from './confidence';
 import type { LanguageModel } from './language-model';
 import { TrainingIndex } from './training-index';
-import type { QnaTraining } from './training-documents';
+import type { ProductTraining, QnaTraining } from './training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './bot-reply';
 
@@ -46,8 +46,8 @@ interface WorkspaceEntry {
   index: Promise<TrainingIndex>;
 }
 
-/** Collections the index is built from. Products and web pages join when their tables exist. */
-const trainingCollections = new Set<ChangeEvent['collection']>(['ai_training_qnas']);
+/** Collections the index is built from. Web pages join when their table exists. */
+const trainingCollections = new Set<ChangeEvent['collection']>(['ai_training_qnas', 'products']);
 
 export function createBotService({
   db,
@@ -69,10 +69,60 @@ export function createBotService({
     return query.execute();
   }
 
+  /** Active products only: disabled ones, and ones an import is still writing, are not offered. */
+  function readProducts(workspaceId: string, ids?: readonly string[]): Promise<ProductTraining[]> {
+    let query = db
+      .selectFrom('products as p')
+      .innerJoin('workspaces as w', 'w.id', 'p.workspaceId')
+      .select([
+        'p.id',
+        'p.sku',
+        'p.name',
+        'p.description',
+        'p.status',
+        'p.priceMinor',
+        'p.stock',
+        'p.salesPitch',
+        'w.currency',
+      ])
+      .where('p.workspaceId', '=', workspaceId)
+      .where('p.status', '=', 'active');
+    if (ids) query = query.where('p.id', 'in', ids);
+    return query
+      .execute()
+      .then((rows) =>
+        rows.map(({ priceMinor, ...row }) => ({ ...row, price: Number(priceMinor) / 100 })),
+      );
+  }
+
   async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
     const index = new TrainingIndex();
-    index.upsertQnas(await readQnas(workspaceId));
+    const [qnas, products] = await Promise.all([readQnas(workspaceId), readProducts(workspaceId)]);
+    index.upsertQnas(qnas);
+    index.upsertProducts(products);
     return index;
+  }
+
+  /** Reads again the documents of `collection` that `ids` name, into the index. */
+  async function refresh(
+    index: TrainingIndex,
+    collection: ChangeEvent['collection'],
+    workspaceId: string,
+    ids: readonly string[],
+  ) {
+    const rows =
+      collection === 'products'
+        ? await readProducts(workspaceId, ids)
+        : await readQnas(workspaceId, ids);
+    const present = new Set(rows.map((row) => row.id));
+    const missing = ids.filter((id) => !present.has(id));
+    if (collection === 'products') {
+      index.upsertProducts(rows as ProductTraining[]);
+      index.removeProducts(missing);
+    } else {
+      index.upsertQnas(rows as QnaTraining[]);
+      index.removeQnas(missing);
+    }
   }
 
   /** The workspace's index, built on first use; marks it the most recently used. */
@@ -96,21 +146,19 @@ export function createBotService({
     return entry.index;
   }
 
-  /** Reads again the pairs an event names: present ones replaced, missing ones removed. */
-  function followChange(workspaceId: string, ids: readonly string[]) {
+  /** Reads again the documents an event names: present ones replaced, missing ones removed. */
+  function followChange(event: ChangeEvent & { workspaceId: string }) {
+    const { workspaceId, ids } = event;
     const entry = entries.get(workspaceId);
     if (!entry) return; // Not in memory: it is read whole when next needed.
     if (ids.length === 0) {
-      // A cascade removed rows without naming them.
+      // A cascade or a set-based write changed rows without naming them.
       entries.delete(workspaceId);
       return;
     }
     entry.index = entry.index.then(async (index) => {
       try {
-        const rows = await readQnas(workspaceId, ids);
-        index.upsertQnas(rows);
-        const present = new Set(rows.map((row) => row.id));
-        index.removeQnas(ids.filter((id) => !present.has(id)));
+        await refresh(index, event.collection, workspaceId, ids);
         return index;
       } catch (err) {
         logger.error({ err, workspaceId }, 'bot index update failed; it will be rebuilt');
@@ -125,7 +173,7 @@ export function createBotService({
     changes(events) {
       for (const event of events) {
         if (event.workspaceId && trainingCollections.has(event.collection)) {
-          followChange(event.workspaceId, event.ids);
+          followChange({ ...event, workspaceId: event.workspaceId });
         }
       }
     },

@@ -88,6 +88,8 @@ export interface WorkspacesTable {
   url: string;
   ticketForwardingEmail: string | null;
   backgroundColor: Generated<string>;
+  /** ISO 4217, 'USD' by default (migration 0007). */
+  currency: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -252,6 +254,23 @@ export interface AiTrainingQnaTopicsTable {
   lastUsedAt: UpdatedAt;
 }
 
+/** spec §3 product (migration 0007); its key is (workspaceId, id). */
+export interface ProductsTable {
+  workspaceId: string;
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  status: 'active' | 'disabled' | 'processing';
+  /** Minor units; bigint arrives as a string or a bigint depending on the driver. */
+  priceMinor: ColumnType<string | number | bigint, number, number>;
+  stock: number;
+  photoUrl: string | null;
+  salesPitch: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -271,4 +290,5 @@ export interface Database {
   messages: MessagesTable;
   aiTrainingQnas: AiTrainingQnasTable;
   aiTrainingQnaTopics: AiTrainingQnaTopicsTable;
+  products: ProductsTable;
 }

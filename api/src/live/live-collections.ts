@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { LiveCollection, LiveDoc, LiveQuery } from 'shared-sdk';
 import type { Database } from '../db/schema';
 import { toAiTrainingQnaTopic } from '../repositories/ai-training-qna-topics';
 import { toAiTrainingQna } from '../repositories/ai-training-qnas';
 import { toChatbot } from '../repositories/chatbots';
+import { toProduct } from '../repositories/products';
 import { toCustomer } from '../repositories/customers';
 import { toStatistics } from '../repositories/statistics';
 import { toTicket } from '../repositories/tickets';
@@ -265,6 +266,33 @@ const aiTrainingQnaTopics = workspaceCollection(
   },
 );
 
+// spec §3 product; newest first (products_list_idx, products_status_list_idx), or by name
+// (products_name_idx). `search` is what the list's search box looks in: the name and the SKU.
+const products = workspaceCollection(
+  'products',
+  {
+    id: text(column('p.id'), true),
+    sku: text(column('p.sku'), true),
+    name: text(column('p.name'), true),
+    status: text(column('p.status'), true),
+    search: {
+      type: 'string',
+      sql: sql`(${sql.ref('p.name')} || ' ' || ${sql.ref('p.sku')})`,
+      searchable: true,
+    },
+    createdAt: timestamp(column('p.createdAt')),
+    updatedAt: timestamp(column('p.updatedAt')),
+  },
+  [{ field: 'createdAt', direction: 'desc' }],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('products as p')
+      .selectAll('p')
+      .where('p.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toProduct);
+  },
+);
+
 const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
   users,
   workspaces,
@@ -277,6 +305,7 @@ const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
   messages,
   ai_training_qnas: aiTrainingQnas,
   ai_training_qna_topics: aiTrainingQnaTopics,
+  products,
 };
 
 function definitionOf(collection: LiveCollection): CollectionDefinition {

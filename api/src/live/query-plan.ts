@@ -5,7 +5,7 @@ import { LiveError } from './live-error';
 
 export type Scalar = string | number | boolean | null;
 export type Direction = 'asc' | 'desc';
-export type WhereOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in';
+export type WhereOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'contains';
 
 /**
  * A field a live query may filter on (and, if `sortable`, order by), with the SQL that reads it.
@@ -16,6 +16,8 @@ export interface FieldDefinition {
   sql: RawBuilder<unknown>;
   /** Non-null columns only: a keyset cursor cannot step over nulls exactly. */
   sortable?: boolean;
+  /** Takes `contains` (a search box): true where the text holds the value, ignoring case. */
+  searchable?: boolean;
 }
 
 export interface OrderField {
@@ -87,7 +89,7 @@ function parameter(field: FieldDefinition, value: Scalar): RawBuilder<unknown> {
   return field.type === 'timestamp' ? sql`${value}::timestamptz` : sql`${value}`;
 }
 
-const sqlOperators: Record<Exclude<WhereOp, 'in'>, string> = {
+const sqlOperators: Record<Exclude<WhereOp, 'in' | 'contains'>, string> = {
   '==': '=',
   '!=': '<>',
   '<': '<',
@@ -102,6 +104,9 @@ function conditionSql(plan: QueryPlan, { field: name, op, value }: Condition): R
     const values = value as Scalar[];
     if (values.length === 0) return sql<SqlBool>`false`;
     return sql<SqlBool>`${field.sql} in (${sql.join(values.map((v) => parameter(field, v)))})`;
+  }
+  if (op === 'contains') {
+    return sql<SqlBool>`strpos(lower(${field.sql}), lower(${value})) > 0`;
   }
   if (value === null) {
     return op === '=='
@@ -209,7 +214,14 @@ export function buildPlan(input: PlanInput): QueryPlan {
   const conditions: Condition[] = [];
   for (const { field: name, op, value } of query.where ?? []) {
     const definition = field(name, 'filtered by');
-    if (op === 'in') {
+    if (op === 'contains') {
+      if (!definition.searchable || typeof value !== 'string') {
+        throw new LiveError(
+          'invalid-argument',
+          `where ${name} contains: ${definition.searchable ? 'the value must be a string' : `${query.collection} cannot be searched by ${name}`}`,
+        );
+      }
+    } else if (op === 'in') {
       if (!Array.isArray(value)) {
         throw new LiveError('invalid-argument', `where ${name} in: the value must be an array`);
       }

@@ -108,3 +108,31 @@ export async function adjustAiTrainingQnaCount(
     .where('workspaceId', '=', workspaceId)
     .execute();
 }
+
+export type ProductCounts = Record<'active' | 'disabled' | 'processing', number>;
+
+/**
+ * Adds to the workspace's product counters, per status (any may be negative; `all` is their
+ * sum), in the transaction of the product write that changes them.
+ */
+export async function adjustProductCounts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  { active, disabled, processing }: ProductCounts,
+  now: Date,
+): Promise<void> {
+  const all = active + disabled + processing;
+  if (all === 0 && active === 0 && disabled === 0 && processing === 0) return;
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({
+      productsAll: sql`products_all + ${all}`,
+      productsActive: sql`products_active + ${active}`,
+      productsDisabled: sql`products_disabled + ${disabled}`,
+      productsProcessing: sql`products_processing + ${processing}`,
+      updatedAt: now,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}

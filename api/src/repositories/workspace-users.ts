@@ -29,6 +29,7 @@ export function selectEnriched(db: Kysely<Database>) {
         'w.url as workspaceUrl',
         'w.ticketForwardingEmail as workspaceTicketForwardingEmail',
         'w.backgroundColor as workspaceBackgroundColor',
+        'w.currency as workspaceCurrency',
         'w.createdAt as workspaceCreatedAt',
         'w.updatedAt as workspaceUpdatedAt',
       ])
@@ -62,6 +63,7 @@ export function toWorkspaceUser(row: EnrichedRow): WorkspaceUser {
       url: row.workspaceUrl,
       ticketForwardingEmail: row.workspaceTicketForwardingEmail,
       backgroundColor: row.workspaceBackgroundColor,
+      currency: row.workspaceCurrency,
       createdAt: row.workspaceCreatedAt.toISOString(),
       updatedAt: row.workspaceUpdatedAt.toISOString(),
     },

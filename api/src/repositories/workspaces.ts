@@ -13,6 +13,7 @@ export function toWorkspace(row: WorkspaceRow): Workspace {
     url: row.url,
     ticketForwardingEmail: row.ticketForwardingEmail,
     backgroundColor: row.backgroundColor,
+    currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

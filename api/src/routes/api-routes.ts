@@ -11,6 +11,7 @@ import { storageRoutes } from './storage';
 import { userAiTrainingQnasRoutes } from './user-ai-training-qnas';
 import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
+import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
 import { userTicketsRoutes } from './user-tickets';
 import { userUsersRoutes } from './user-users';
@@ -34,6 +35,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storageRoutes);
   await app.register(userConversationsRoutes);
   await app.register(userAiTrainingQnasRoutes);
+  await app.register(userProductsRoutes);
 };
 
 /**

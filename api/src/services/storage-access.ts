@@ -54,7 +54,7 @@ async function authorizeAttachment(
  * The one check of who may upload to a path, and read an attachment: the user's own photo
  * folder (else 403), or an active member of the workspace the path belongs to (else 404 as for
  * every workspace call, through `requireMember`). A chatbot photo's chatbot must belong to that
- * workspace. A conversation's attachments: members of its workspace and its own visitor.
+ * workspace; product photos are for its admins. A conversation's attachments: members of its workspace and its own visitor.
  */
 export async function authorizeStoragePath(
   db: Kysely<Database>,
@@ -80,8 +80,10 @@ export async function authorizeStoragePath(
       return { workspaceId: target.workspaceId };
     }
     case 'product-image':
-      // Products do not exist yet: when they do, check here that the product is the workspace's.
-      await requireMember(db, userId, target.workspaceId);
+      // Admins write products. The product need not exist: a new product's photo is uploaded
+      // before it is created, under the id its client chose (product ids are the workspace's
+      // own, so the folder cannot be another workspace's product).
+      await requireMember(db, userId, target.workspaceId, { role: 'admin' });
       return { workspaceId: target.workspaceId };
   }
 }

@@ -12,4 +12,5 @@ export * from './storage';
 export * from './tickets';
 export * from './conversations';
 export * from './training';
+export * from './products';
 export * from './chat-widget';

@@ -32,7 +32,8 @@ export const liveQuerySchema = z.object({
     .array(
       z.object({
         field: z.string().min(1).max(64),
-        op: z.enum(['==', '!=', '<', '<=', '>', '>=', 'in']),
+        /** `contains`: a search box, on the fields a collection lets be searched. */
+        op: z.enum(['==', '!=', '<', '<=', '>', '>=', 'in', 'contains']),
         value: z.union([scalar, z.array(scalar).max(30)]),
       }),
     )

@@ -11,6 +11,8 @@ export const workspaceSchema = z.object({
   url: z.string(),
   ticketForwardingEmail: z.string().nullable(),
   backgroundColor: z.string(),
+  /** ISO 4217: what product prices are in. */
+  currency: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

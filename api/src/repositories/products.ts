@@ -1,0 +1,182 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Product, ProductStatus } from 'shared-sdk/schemas';
+import { priceToMinorUnits } from 'shared-sdk/schemas';
+import type { Database, ProductsTable } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
+import { adjustProductCounts, type ProductCounts } from './statistics';
+
+export type ProductRow = Selectable<ProductsTable>;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    sku: row.sku,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    // Minor units are whole numbers below 2^53: the division gives the exact two-decimal value.
+    price: Number(row.priceMinor) / 100,
+    stock: row.stock,
+    photoUrl: row.photoUrl,
+    salesPitch: row.salesPitch,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What an admin writes of a product (parsed by productFieldsSchema). */
+export interface ProductFields {
+  sku: string;
+  name: string;
+  description: string;
+  stock: number;
+  price: number;
+  photoUrl?: string | null | undefined;
+  salesPitch?: string | null | undefined;
+}
+
+const columnsOf = (fields: ProductFields) => ({
+  sku: fields.sku,
+  name: fields.name,
+  description: fields.description,
+  stock: fields.stock,
+  priceMinor: priceToMinorUnits(fields.price),
+  // An empty text is no photo or pitch.
+  photoUrl: fields.photoUrl || null,
+  salesPitch: fields.salesPitch || null,
+});
+
+/** +1 (or -1) on the status's counter. */
+const countOf = (status: ProductStatus, delta: number): ProductCounts => ({
+  active: 0,
+  disabled: 0,
+  processing: 0,
+  [status]: delta,
+});
+
+export function findProduct(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<ProductRow | undefined> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The id of the workspace's product with `sku`, other than `exceptId`. */
+export async function findSkuOwner(
+  db: Kysely<Database>,
+  workspaceId: string,
+  sku: string,
+  exceptId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('sku', '=', sku)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Stores a new product and counts it; the caller has checked that id and sku are free. */
+export async function insertProduct(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+  fields: ProductFields & { status: ProductStatus },
+  now: Date,
+): Promise<Product> {
+  const row = await trx
+    .insertInto('products')
+    .values({ workspaceId, id, status: fields.status, ...columnsOf(fields), updatedAt: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await adjustProductCounts(trx, workspaceId, countOf(row.status, 1), now);
+  recordChange(trx, { collection: 'products', workspaceId, ids: [id] });
+  return toProduct(row);
+}
+
+/**
+ * Changes the workspace's product `id` (and its status, when given), moving its count from the
+ * old status to the new one; undefined when the workspace has no such product.
+ */
+export async function updateProduct(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+  fields: ProductFields & { status?: ProductStatus | undefined },
+  now: Date,
+): Promise<Product | undefined> {
+  // Locked: a concurrent status change cannot move the same count twice.
+  const before = await trx
+    .selectFrom('products')
+    .select('status')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  const row = await trx
+    .updateTable('products')
+    .set({ ...columnsOf(fields), status: fields.status ?? before.status, updatedAt: now })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (row.status !== before.status) {
+    const moved = countOf(row.status, 1);
+    moved[before.status] -= 1;
+    await adjustProductCounts(trx, workspaceId, moved, now);
+  }
+  recordChange(trx, { collection: 'products', workspaceId, ids: [id] });
+  return toProduct(row);
+}
+
+export type ProductsToDelete = { ids: string[] } | { status: ProductStatus };
+
+/**
+ * Deletes the workspace's products named (ids of other workspaces match nothing) or every one
+ * of a status, in one statement, and uncounts them by status. Deleting by status returns no rows
+ * and announces one small event however many products go.
+ */
+export async function deleteProducts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  which: ProductsToDelete,
+  now: Date,
+): Promise<number> {
+  const counts: ProductCounts = { active: 0, disabled: 0, processing: 0 };
+  if ('status' in which) {
+    const { rows } = await sql<{ removed: number }>`
+      with removed as (
+        delete from products where workspace_id = ${workspaceId} and status = ${which.status}
+        returning 1
+      )
+      select count(*)::int as removed from removed`.execute(trx);
+    const removed = rows[0]?.removed ?? 0;
+    if (removed === 0) return 0;
+    counts[which.status] = -removed;
+    await adjustProductCounts(trx, workspaceId, counts, now);
+    recordChange(trx, { collection: 'products', workspaceId, ids: [], manyIds: true });
+    return removed;
+  }
+  if (which.ids.length === 0) return 0;
+  const removed = await trx
+    .deleteFrom('products')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', 'in', which.ids)
+    .returning(['id', 'status'])
+    .execute();
+  if (removed.length === 0) return 0;
+  for (const { status } of removed) counts[status] -= 1;
+  await adjustProductCounts(trx, workspaceId, counts, now);
+  recordChange(trx, { collection: 'products', workspaceId, ids: removed.map((row) => row.id) });
+  return removed.length;
+}

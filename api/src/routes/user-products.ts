@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { productEndpoints } from 'shared-sdk';
+import { signedInErrors } from '../errors/error-responses';
+import { endpointRoute } from '../http/endpoint-route';
+import { memberWrite } from '../http/member-write';
+import { deleteProducts } from '../repositories/products';
+import {
+  changeProduct,
+  createProduct,
+  isSkuConflict,
+  productNotFound,
+  skuTaken,
+} from '../services/products';
+
+const errors = {
+  ...signedInErrors,
+  400: 'invalid-argument: the message names the offending field, or the SKU already in use',
+  403: 'permission-denied: not an admin of the workspace; auth/user-disabled',
+  404: 'not-found: no such workspace (or not a member), or no such product in it',
+};
+const tags = ['products'];
+
+/** A SKU taken by a concurrent write after this one checked it: the same answer as before. */
+const withSkuConflict = async <T>(sku: string, write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (err) {
+    throw isSkuConflict(err) ? skuTaken(sku) : err;
+  }
+};
+
+/**
+ * spec §7 products: the catalogue the bot answers price and stock questions from. Admins of the
+ * workspace; reads are live (collection products, totals in statistics).
+ */
+export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...endpointRoute(productEndpoints.create, {
+      tags,
+      summary: 'Add a product under the id the client chose (a retry adds nothing)',
+      errors,
+    }),
+    handler: async (request, reply) => {
+      const { workspaceId, productId, ...fields } = request.body;
+      const product = await withSkuConflict(fields.sku, () =>
+        memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+          createProduct(trx, workspaceId, productId, fields, now),
+        ),
+      );
+      return reply.code(201).send(product);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(productEndpoints.update, {
+      tags,
+      summary: 'Change a product, and optionally enable or disable it',
+      errors,
+    }),
+    handler: async (request) => {
+      const { workspaceId, productId, ...fields } = request.body;
+      return withSkuConflict(fields.sku, () =>
+        memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+          changeProduct(trx, workspaceId, productId, fields, now),
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...endpointRoute(productEndpoints.delete, {
+      tags,
+      summary: 'Delete one product, several, or every product of a status',
+      description:
+        "Another workspace's product ids delete nothing; one id that matches nothing is a 404.",
+      errors,
+    }),
+    handler: async (request) => {
+      const { body } = request;
+      const deleted = await memberWrite(app, request, body.workspaceId, 'admin', ({ trx, now }) =>
+        'where' in body
+          ? deleteProducts(trx, body.workspaceId, { status: body.where.status }, now)
+          : deleteProducts(
+              trx,
+              body.workspaceId,
+              { ids: 'productId' in body ? [body.productId] : body.productIds },
+              now,
+            ),
+      );
+      if ('productId' in body && deleted === 0) throw productNotFound(body.productId);
+      return { deleted };
+    },
+  });
+};

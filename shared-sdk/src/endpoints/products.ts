@@ -1,0 +1,24 @@
+import { endpoint } from '../endpoint';
+
+// spec §7 product calls.
+export const productEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/user/products',
+    body: 'createProductRequestSchema',
+    response: 'productSchema',
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/user/products',
+    body: 'updateProductRequestSchema',
+    response: 'productSchema',
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/user/products',
+    body: 'deleteProductsRequestSchema',
+    response: 'productsDeletedResponseSchema',
+  }),
+};
