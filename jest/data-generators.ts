@@ -8,6 +8,7 @@ import {
   messageSchema,
   newsArticleSchema,
   passwordPolicySchema,
+  productSchema,
   statisticsSchema,
   ticketSchema,
   userSchema,
@@ -23,6 +24,7 @@ import {
   type NewsArticle,
   type NewsArticleSummary,
   type PasswordPolicy,
+  type Product,
   type Statistics,
   type Ticket,
   type User,
@@ -302,4 +304,22 @@ export function buildNewsArticle(overrides: Partial<NewsArticle> = {}): NewsArti
 export function buildNewsSummary(overrides: Partial<NewsArticleSummary> = {}): NewsArticleSummary {
   const { slug, title, summary, publishedAt, author } = buildNewsArticle(overrides);
   return { slug, title, summary, publishedAt, author };
+}
+
+export function buildProduct(overrides: Partial<Product> = {}): Product & LiveDoc {
+  return valid(productSchema, {
+    id: 'product_lantern',
+    workspaceId: 'ws_fernhill',
+    sku: 'LANTERN-1',
+    name: 'Trail lantern',
+    description: 'A rechargeable lantern for the campsite.',
+    status: 'active',
+    price: 129.99,
+    stock: 12,
+    photoUrl: null,
+    salesPitch: null,
+    createdAt: '2025-02-01T12:00:00.000Z',
+    updatedAt: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  });
 }

@@ -92,6 +92,7 @@ const settings = (module: string): RemotePageRef => ({ remote: 'mfe-settings', m
 const tickets = (module: string): RemotePageRef => ({ remote: 'mfe-tickets', module });
 const chat = (module: string): RemotePageRef => ({ remote: 'mfe-chat', module });
 const training = (module: string): RemotePageRef => ({ remote: 'mfe-training', module });
+const products = (module: string): RemotePageRef => ({ remote: 'mfe-products', module });
 
 // spec §2: auth pages.
 export const authRoutes: RouteDefinition[] = [
@@ -170,6 +171,11 @@ export const dashboardRoutes: RouteDefinition[] = [
     ...dashboardRoute('dashboard-workspaceId-ai-training'),
     layout: 'dashboard',
     page: training('./ai-training-page'),
+  },
+  {
+    ...dashboardRoute('dashboard-workspaceId-products'),
+    layout: 'dashboard',
+    page: products('./products-page'),
   },
   {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),

@@ -20,6 +20,7 @@ describe('the dashboard navigation', () => {
       ['Chat takeover', '/dashboard/ws_fernhill/chat-takeover'],
       ['Tickets', '/dashboard/ws_fernhill/tickets'],
       ['AI training', '/dashboard/ws_fernhill/ai-training'],
+      ['Products', '/dashboard/ws_fernhill/products'],
       ['Settings', '/dashboard/ws_fernhill/settings/manage-users'],
       ['Help', '/dashboard/help'],
     ]);

@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signInAs, signUpByApi, workspacesOf, type Account } from './accounts';
+import { serveWidgetHost } from './widget-host';
+
+const shopUrl = serveWidgetHost();
+
+// A 1×1 PNG.
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function addProduct(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  fields: { sku: string; name: string; price: number; stock: number; status?: string },
+) {
+  const response = await request.post('/api/user/products', {
+    headers: { authorization: `Bearer ${account.idToken}` },
+    data: { workspaceId, productId: `e2e-${fields.sku}`, description: '', ...fields },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test('products: created with a photo in one window, live in another; disable, delete every disabled product', async ({
+  browser,
+  request,
+}) => {
+  // Two windows signing in and loading the area at once.
+  test.setTimeout(60_000);
+  const account = await signUpByApi(request, {
+    label: 'products',
+    website: 'https://gear.example',
+  });
+  const { workspaceId } = (await workspacesOf(request, account))[0]!;
+  await addProduct(request, account, workspaceId, {
+    sku: 'KETTLE-1',
+    name: 'Copper kettle',
+    price: 45,
+    stock: 4,
+    status: 'disabled',
+  });
+  const [pageA, pageB] = await Promise.all(
+    [browser.newContext(), browser.newContext()].map(async (context) => (await context).newPage()),
+  );
+  for (const page of [pageA!, pageB!]) {
+    await signInAs(page, account);
+    await page.goto(`/dashboard/${workspaceId}/products`);
+    await expect(page.getByRole('radio', { name: 'All (1)' })).toBeVisible();
+  }
+
+  // Window A adds a product with a photo; window B sees it without reloading.
+  await pageA!.getByRole('button', { name: 'Add a product' }).click();
+  const form = pageA!.getByRole('form', { name: 'New product' });
+  await form.getByLabel('Name').fill('Ember camp stove');
+  await form.getByLabel('SKU', { exact: true }).fill('STOVE-2');
+  await form.getByLabel('Price (USD)').fill('89.50');
+  await form.getByLabel('Stock').fill('3');
+  await form.getByLabel('Sales pitch').fill('Boils a litre in three minutes.');
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'stove.png',
+    mimeType: 'image/png',
+    buffer: photo,
+  });
+  await expect(form.getByRole('button', { name: 'Change the photo' })).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(pageA!.getByText('Ember camp stove added')).toBeVisible();
+
+  const row = pageB!.getByRole('row', { name: /Ember camp stove/ });
+  await expect(row).toContainText('$89.50');
+  await expect(row).toContainText('Only 3 left');
+  await expect(pageB!.getByRole('radio', { name: 'Active (1)' })).toBeVisible();
+  // The photo is served as webp at the row's size, and really loads.
+  const thumbnail = row.locator('img');
+  await expect(thumbnail).toHaveAttribute('srcset', /\?w=40&dpr=1 1x, .*\?w=40&dpr=2 2x/);
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // Window B disables it; window A sees the totals move.
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(pageA!.getByRole('radio', { name: 'Disabled (2)' })).toBeVisible();
+
+  // Every disabled product goes in one call, after a confirmation that says how many.
+  // The tab's radio button is hidden behind its label.
+  await pageA!.locator('label', { hasText: 'Disabled (2)' }).click();
+  await pageA!.getByRole('button', { name: 'Delete every disabled product (2)' }).click();
+  const dialog = pageA!.getByRole('alertdialog', { name: 'Delete products?' });
+  await expect(dialog).toContainText('Delete all 2 disabled products?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(pageA!.getByText('2 products deleted')).toBeVisible();
+  await expect(pageB!.getByRole('radio', { name: 'All (0)' })).toBeVisible();
+  await expect(pageA!.getByText('No disabled products.')).toBeVisible();
+});
+
+test('a customer asks the widget the price of a product and the bot answers it', async ({
+  page,
+  request,
+}) => {
+  const account = await signUpByApi(request, { label: 'shop', website: 'https://gear.example' });
+  const { workspaceId } = (await workspacesOf(request, account))[0]!;
+  await addProduct(request, account, workspaceId, {
+    sku: 'LANTERN-1',
+    name: 'Trail lantern',
+    price: 129.99,
+    stock: 12,
+  });
+
+  await page.goto(shopUrl(workspaceId));
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.frameLocator('iframe[title="Chat"]');
+  const text = chat.getByRole('textbox', { name: 'Message' });
+  await text.fill('How much is the trail lantern?');
+  await text.press('Enter');
+  await expect(
+    chat.getByRole('listitem').filter({ hasText: '(bot)' }).filter({ hasText: '$129.99' }),
+  ).toBeVisible();
+});

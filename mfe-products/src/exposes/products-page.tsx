@@ -1,0 +1,3 @@
+import { ProductsPage } from '../features/catalogue/components/products-page';
+
+export default ProductsPage;

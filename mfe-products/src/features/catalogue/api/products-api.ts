@@ -1,0 +1,39 @@
+import {
+  call,
+  productEndpoints,
+  type CreateProductRequest,
+  type DeleteProductsRequest,
+  type Product,
+  type UpdateProductRequest,
+} from 'shared-sdk';
+
+// spec §7 product calls; the server checks that the caller is an admin of the workspace.
+
+export const createProduct = (request: CreateProductRequest) =>
+  call(productEndpoints.create, request);
+
+export const updateProduct = (request: UpdateProductRequest) =>
+  call(productEndpoints.update, request);
+
+export const deleteProducts = (request: DeleteProductsRequest) =>
+  call(productEndpoints.delete, request);
+
+/** Enables or disables products: each is saved with its own fields and the new status. */
+export const setProductsStatus = (products: readonly Product[], status: 'active' | 'disabled') =>
+  Promise.all(
+    products.map(
+      ({ workspaceId, id, sku, name, description, price, stock, photoUrl, salesPitch }) =>
+        updateProduct({
+          workspaceId,
+          productId: id,
+          sku,
+          name,
+          description,
+          price,
+          stock,
+          photoUrl,
+          salesPitch,
+          status,
+        }),
+    ),
+  );

@@ -1,0 +1,220 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { storedImageSources } from 'shared-sdk';
+import type { Product } from 'shared-sdk/schemas';
+import { Badge, Button, DataTable } from 'shared-ui';
+import { formatPrice } from '../utils/products-view';
+
+/** At or below this many left, the stock is shown as "only N left" (as the bot says it). */
+const lowStock = 5;
+
+const Row = styled.tr<{ $selected: boolean }>`
+  background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -3px;
+  }
+`;
+
+const Checkbox = styled.input`
+  width: 18px;
+  height: 18px;
+  margin: 0;
+  cursor: pointer;
+`;
+
+const Name = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  img,
+  span[aria-hidden] {
+    flex: none;
+    width: 40px;
+    height: 40px;
+    border-radius: ${({ theme }) => theme.radii.md};
+    object-fit: cover;
+    background: ${({ theme }) => theme.colors.lightGrey200};
+  }
+  button {
+    padding: 0;
+    font: inherit;
+    font-weight: 600;
+    text-align: start;
+    color: ${({ theme }) => theme.colors.primaryBlue};
+    background: none;
+    border: none;
+    text-decoration: underline;
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+export interface ProductsTableProps {
+  caption: string;
+  products: readonly Product[];
+  currency: string;
+  isSelected: (productId: string) => boolean;
+  onToggle: (productId: string) => void;
+  onTogglePage: (selected: boolean) => void;
+  onEdit: (product: Product) => void;
+  onSetStatus: (product: Product, status: 'active' | 'disabled') => void;
+  onDelete: (product: Product) => void;
+}
+
+/**
+ * One page of products. Each row is a keyboard stop: Space selects it, Enter edits it, the
+ * arrow keys move to the row above or below.
+ */
+export function ProductsTable({
+  caption,
+  products,
+  currency,
+  isSelected,
+  onToggle,
+  onTogglePage,
+  onEdit,
+  onSetStatus,
+  onDelete,
+}: ProductsTableProps) {
+  const { t, i18n } = useTranslation('catalogue');
+  const pageCheckbox = useRef<HTMLInputElement>(null);
+  const selectedOnPage = products.filter((product) => isSelected(product.id)).length;
+  const allOnPage = products.length > 0 && selectedOnPage === products.length;
+
+  useEffect(() => {
+    if (pageCheckbox.current) {
+      pageCheckbox.current.indeterminate = selectedOnPage > 0 && !allOnPage;
+    }
+  }, [selectedOnPage, allOnPage]);
+
+  function handleRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, product: Product) {
+    // Keys typed in the row's checkbox or buttons keep their own meaning.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === ' ') {
+      event.preventDefault();
+      onToggle(product.id);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      onEdit(product);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const sibling =
+        event.key === 'ArrowDown'
+          ? event.currentTarget.nextElementSibling
+          : event.currentTarget.previousElementSibling;
+      if (sibling instanceof HTMLElement) {
+        event.preventDefault();
+        sibling.focus();
+      }
+    }
+  }
+
+  const stockText = (stock: number) =>
+    stock === 0
+      ? t('stock.out')
+      : stock <= lowStock
+        ? t('stock.low', { count: stock })
+        : t('stock.in', { count: stock });
+
+  return (
+    <DataTable caption={caption} minWidth={860} align="middle">
+      <thead>
+        <tr>
+          <td>
+            <Checkbox
+              ref={pageCheckbox}
+              type="checkbox"
+              aria-label={t('selectPage')}
+              checked={allOnPage}
+              onChange={(event) => onTogglePage(event.target.checked)}
+            />
+          </td>
+          <th scope="col">{t('columns.product')}</th>
+          <th scope="col">{t('columns.sku')}</th>
+          <th scope="col">{t('columns.price')}</th>
+          <th scope="col">{t('columns.stock')}</th>
+          <th scope="col">{t('columns.status')}</th>
+          <th scope="col">{t('columns.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((product) => {
+          const selected = isSelected(product.id);
+          return (
+            <Row
+              key={product.id}
+              tabIndex={0}
+              $selected={selected}
+              data-product-id={product.id}
+              onKeyDown={(event) => handleRowKeyDown(event, product)}
+            >
+              <td>
+                <Checkbox
+                  type="checkbox"
+                  aria-label={t('select', { name: product.name })}
+                  checked={selected}
+                  onChange={() => onToggle(product.id)}
+                />
+              </td>
+              <th scope="row">
+                <Name>
+                  {product.photoUrl ? (
+                    <img alt="" {...storedImageSources(product.photoUrl, 40)} />
+                  ) : (
+                    <span aria-hidden="true" />
+                  )}
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    aria-label={t('edit', { name: product.name })}
+                    onClick={() => onEdit(product)}
+                  >
+                    {product.name}
+                  </button>
+                </Name>
+              </th>
+              <td>{product.sku}</td>
+              <td>{formatPrice(product.price, currency, i18n.language)}</td>
+              <td>{stockText(product.stock)}</td>
+              <td>
+                <Badge $tone={product.status === 'active' ? 'open' : 'neutral'}>
+                  {t(`status.${product.status}`)}
+                </Badge>
+              </td>
+              <td>
+                <Actions>
+                  {product.status === 'processing' ? null : (
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      onClick={() =>
+                        onSetStatus(product, product.status === 'active' ? 'disabled' : 'active')
+                      }
+                    >
+                      {product.status === 'active' ? t('disable') : t('enable')}
+                    </Button>
+                  )}
+                  <Button
+                    type="button"
+                    $variant="ghost"
+                    aria-label={t('delete', { name: product.name })}
+                    onClick={() => onDelete(product)}
+                  >
+                    {t('deleteDialog.confirm')}
+                  </Button>
+                </Actions>
+              </td>
+            </Row>
+          );
+        })}
+      </tbody>
+    </DataTable>
+  );
+}
