@@ -117,3 +117,42 @@ test('a customer asks the widget the price of a product and the bot answers it',
     chat.getByRole('listitem').filter({ hasText: '(bot)' }).filter({ hasText: '$129.99' }),
   ).toBeVisible();
 });
+
+test("importing Shopify's export shows a bad row's problem and imports nothing until it is fixed", async ({
+  page,
+  request,
+}) => {
+  const account = await signUpByApi(request, { label: 'import', website: 'https://gear.example' });
+  const { workspaceId } = (await workspacesOf(request, account))[0]!;
+  await signInAs(page, account);
+  await page.goto(`/dashboard/${workspaceId}/products`);
+  await expect(page.getByRole('radio', { name: 'All (0)' })).toBeVisible();
+
+  const header =
+    'Handle,Title,Body (HTML),Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty,Status';
+  const chooseFile = (price: string) =>
+    page.getByLabel('Import products from CSV').setInputFiles({
+      name: 'products_export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          header,
+          'tent,Ridge tent,<p>Sleeps two</p>,Green,TENT-G,249,6,active',
+          `tent,,,Orange,TENT-O,${price},2,`,
+        ].join('\n'),
+      ),
+    });
+
+  await chooseFile('free');
+  await expect(page.getByRole('alert')).toContainText('1 of 2 rows has a problem');
+  await expect(page.getByRole('table', { name: 'Rows with problems' })).toContainText(
+    'price: Please enter the price as a number',
+  );
+  await expect(page.getByRole('button', { name: 'Import 2 products' })).toBeDisabled();
+
+  await chooseFile('239.00');
+  await page.getByRole('button', { name: 'Import 2 products' }).click();
+  await expect(page.getByText('Import done: 2 added, 0 updated')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Active (2)' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ridge tent – Orange/ })).toContainText('$239.00');
+});

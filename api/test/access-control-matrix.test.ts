@@ -177,6 +177,13 @@ const samples: Record<string, Sample> = {
     }),
     adminOnly: true,
   },
+  'POST /api/user/products-import': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      products: [{ sku: 'PLANTED-2', name: 'Planted', price: 1, stock: 1 }],
+    }),
+    adminOnly: true,
+  },
   'DELETE /api/user/products': {
     input: ({ workspaceId, productId }) => ({ workspaceId, productIds: [productId] }),
     adminOnly: true,

@@ -309,4 +309,76 @@ describe('product calls (/api/user/products)', () => {
     expect(await ask('How much is the copper kettle?')).toMatchObject({ role: 'bot' });
     expect((await ask('How much is the copper kettle?')).content).not.toContain('45');
   });
+
+  describe('import (/api/user/products-import)', () => {
+    const importProducts = (auth: AuthResponse, products: object[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/products-import',
+        headers: bearer(auth),
+        payload: { workspaceId, products },
+      });
+    const row = (sku: string, overrides: object = {}) => ({
+      sku,
+      name: `Imported ${sku}`,
+      description: 'From a CSV file',
+      price: 10.5,
+      stock: 4,
+      ...overrides,
+    });
+    const skus = async () =>
+      (
+        await app.db
+          .selectFrom('products')
+          .select('sku')
+          .where('workspaceId', '=', workspaceId)
+          .execute()
+      ).map((product) => product.sku);
+
+    it('adds new SKUs and changes known ones, over several statements, in one event with exact counts', async () => {
+      const known = await create({ sku: 'KNOWN-1', name: 'Old name' });
+      const client = await LiveTestClient.signedIn(app, admin.idToken);
+      clients.push(client);
+      await client.subscribe('products', { collection: 'products', workspaceId, limit: 1 });
+      const rows = [
+        row('KNOWN-1', { name: 'New name', status: 'disabled' }),
+        ...Array.from({ length: 2500 }, (_, index) => row(`BULK-${index}`)),
+      ];
+      const response = await importProducts(admin, rows);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ created: 2500, updated: 1 });
+
+      const changed = await app.db
+        .selectFrom('products')
+        .selectAll()
+        .where('workspaceId', '=', workspaceId)
+        .where('sku', '=', 'KNOWN-1')
+        .executeTakeFirstOrThrow();
+      expect(changed).toMatchObject({ id: known.id, name: 'New name', status: 'disabled' });
+      expect((await client.nextChanges('products')).changes).toHaveLength(2);
+      // The statistics check after each test recounts every counter.
+    });
+
+    it('writes nothing when one row is bad, and names the row and field', async () => {
+      const before = await skus();
+      const response = await importProducts(admin, [
+        row('GOOD-1'),
+        row('GOOD-2'),
+        row('BAD-3', { price: -4 }),
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain('products.2.price');
+      expect(await skus()).toEqual(before);
+
+      const twice = await importProducts(admin, [row('TWICE'), row('OTHER'), row('TWICE')]);
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().error.message).toContain('SKU TWICE is also in row 1');
+      expect(await skus()).toEqual(before);
+    });
+
+    it('is for admins only', async () => {
+      expect((await importProducts(agent, [row('AGENT-1')])).statusCode).toBe(403);
+      expect((await importProducts(stranger, [row('STRANGER-1')])).statusCode).toBe(404);
+    });
+  });
 });

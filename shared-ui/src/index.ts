@@ -24,3 +24,4 @@ export * from './components/field-list';
 export * from './components/page-header';
 export * from './components/pagination';
 export * from './components/toasts';
+export * from './files/text-files';

@@ -3,7 +3,13 @@ import type { Product, ProductStatus } from 'shared-sdk/schemas';
 import { priceToMinorUnits } from 'shared-sdk/schemas';
 import type { Database, ProductsTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { adjustProductCounts, type ProductCounts } from './statistics';
+import { randomId } from '../db/random-id';
+import {
+  adjustProductCounts,
+  lockStatistics,
+  recountProducts,
+  type ProductCounts,
+} from './statistics';
 
 export type ProductRow = Selectable<ProductsTable>;
 
@@ -179,4 +185,54 @@ export async function deleteProducts(
   await adjustProductCounts(trx, workspaceId, counts, now);
   recordChange(trx, { collection: 'products', workspaceId, ids: removed.map((row) => row.id) });
   return removed.length;
+}
+
+/** Rows per statement: PostgreSQL takes at most 65,535 parameters in one. */
+const upsertBatch = 2000;
+
+/**
+ * Writes products by SKU: a SKU the workspace has changes that product (keeping its id), a new
+ * one adds a product. Counted again from the rows afterwards, and announced as one event.
+ */
+export async function upsertProductsBySku(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  rows: readonly (ProductFields & { status: ProductStatus })[],
+  now: Date,
+): Promise<{ created: number; updated: number }> {
+  await lockStatistics(trx, workspaceId);
+  let created = 0;
+  for (let start = 0; start < rows.length; start += upsertBatch) {
+    const batch = rows.slice(start, start + upsertBatch);
+    const written = await trx
+      .insertInto('products')
+      .values(
+        batch.map((row) => ({
+          workspaceId,
+          id: randomId(),
+          status: row.status,
+          ...columnsOf(row),
+          updatedAt: now,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['workspaceId', 'sku']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          description: eb.ref('excluded.description'),
+          status: eb.ref('excluded.status'),
+          priceMinor: eb.ref('excluded.priceMinor'),
+          stock: eb.ref('excluded.stock'),
+          photoUrl: eb.ref('excluded.photoUrl'),
+          salesPitch: eb.ref('excluded.salesPitch'),
+          updatedAt: now,
+        })),
+      )
+      // xmax is 0 on a row this statement inserted, set on one it updated.
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .execute();
+    created += written.filter((row) => row.inserted).length;
+  }
+  await recountProducts(trx, workspaceId, now);
+  recordChange(trx, { collection: 'products', workspaceId, ids: [], manyIds: true });
+  return { created, updated: rows.length - created };
 }

@@ -136,3 +136,42 @@ export async function adjustProductCounts(
     .where('workspaceId', '=', workspaceId)
     .execute();
 }
+
+/**
+ * Sets the workspace's product counters from its rows, for a write that changes too many
+ * products to count one by one (an import). The statistics row is locked first, by the caller's
+ * transaction before it writes: concurrent product writes then wait, and their increments land
+ * on the recounted figures.
+ */
+export async function lockStatistics(trx: Kysely<Database>, workspaceId: string): Promise<void> {
+  await trx
+    .selectFrom('statistics')
+    .select('workspaceId')
+    .where('workspaceId', '=', workspaceId)
+    .forUpdate()
+    .execute();
+}
+
+export async function recountProducts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  now: Date,
+): Promise<void> {
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await sql`
+    update statistics set
+      products_all = counted.all_products,
+      products_active = counted.active,
+      products_disabled = counted.disabled,
+      products_processing = counted.processing,
+      updated_at = ${now}
+    from (
+      select
+        count(*)::int as all_products,
+        (count(*) filter (where status = 'active'))::int as active,
+        (count(*) filter (where status = 'disabled'))::int as disabled,
+        (count(*) filter (where status = 'processing'))::int as processing
+      from products where workspace_id = ${workspaceId}
+    ) as counted
+    where statistics.workspace_id = ${workspaceId}`.execute(trx);
+}

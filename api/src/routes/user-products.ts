@@ -3,7 +3,7 @@ import { productEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
-import { deleteProducts } from '../repositories/products';
+import { deleteProducts, upsertProductsBySku } from '../repositories/products';
 import {
   changeProduct,
   createProduct,
@@ -64,6 +64,26 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           changeProduct(trx, workspaceId, productId, fields, now),
         ),
       );
+    },
+  });
+
+  app.route({
+    ...endpointRoute(productEndpoints.import, {
+      tags,
+      summary: 'Write up to 10,000 products by SKU (a CSV import): every row, or none',
+      errors: {
+        ...errors,
+        400: 'invalid-argument: the message names the offending row and field (body.products.3.price)',
+      },
+    }),
+    // 10,000 products with descriptions run to a few megabytes.
+    bodyLimit: 16 * 1024 * 1024,
+    handler: async (request, reply) => {
+      const { workspaceId, products } = request.body;
+      const counts = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        upsertProductsBySku(trx, workspaceId, products, now),
+      );
+      return reply.code(201).send(counts);
     },
   });
 

@@ -58,6 +58,28 @@ export function fakeProductsServer({
   const api = fakeApi(async (request) => {
     const overridden = override(request);
     if (overridden) return overridden;
+    if (request.method === 'POST' && request.url === '/api/user/products-import') {
+      const { workspaceId, products: rows } = request.body as {
+        workspaceId: string;
+        products: Omit<Product, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>[];
+      };
+      const known = new Map(stored().map((product) => [product.sku, product]));
+      const written = rows.map((row) => {
+        sequence += 1;
+        const added = new Date(Date.UTC(2025, 5, 1, 12, 0, sequence)).toISOString();
+        return buildProduct({
+          createdAt: added,
+          ...known.get(row.sku),
+          ...row,
+          id: known.get(row.sku)?.id ?? `product_imported_${sequence}`,
+          workspaceId,
+        });
+      });
+      const skus = new Set(written.map((product) => product.sku));
+      await write((current) => [...written, ...current.filter((doc) => !skus.has(doc.sku))]);
+      const updated = rows.filter((row) => known.has(row.sku)).length;
+      return { status: 201, body: { created: rows.length - updated, updated } };
+    }
     if (request.url !== '/api/user/products') return notFoundReply(request);
     const body = request.body as Body;
     sequence += 1;

@@ -21,4 +21,12 @@ export const productEndpoints = {
     body: 'deleteProductsRequestSchema',
     response: 'productsDeletedResponseSchema',
   }),
+  /** A CSV import: products written by SKU, all or none. */
+  import: endpoint({
+    method: 'POST',
+    path: '/api/user/products-import',
+    body: 'importProductsRequestSchema',
+    response: 'importProductsResponseSchema',
+    status: 201,
+  }),
 };

@@ -105,3 +105,44 @@ export type DeleteProductsRequest = z.input<typeof deleteProductsRequestSchema>;
 /** What a delete answers: how many products it removed. */
 export const productsDeletedResponseSchema = z.object({ deleted: z.number().int() });
 export type ProductsDeletedResponse = z.infer<typeof productsDeletedResponseSchema>;
+
+/** An import is one transaction: every row, or none. */
+export const maxProductImportRows = 10_000;
+
+/** One product of an import (a CSV row): what the create call takes, without the ids. */
+export const productImportRowSchema = productFieldsSchema.extend({
+  status: z.enum(settableProductStatuses).default('active'),
+});
+export type ProductImportRow = z.input<typeof productImportRowSchema>;
+
+/**
+ * Products written by SKU: a SKU the workspace has changes that product, a new one adds one.
+ * A SKU twice in one file is refused (which row would win is not the file's to say).
+ */
+export const importProductsRequestSchema = z.object({
+  workspaceId: id,
+  products: z
+    .array(productImportRowSchema)
+    .min(1, 'The file has no products')
+    .max(maxProductImportRows, `At most ${maxProductImportRows} products per import`)
+    .superRefine((rows, context) => {
+      const seen = new Map<string, number>();
+      rows.forEach((row, index) => {
+        const first = seen.get(row.sku);
+        if (first === undefined) seen.set(row.sku, index);
+        else {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'sku'],
+            message: `SKU ${row.sku} is also in row ${first + 1}`,
+          });
+        }
+      });
+    }),
+});
+export type ImportProductsRequest = z.input<typeof importProductsRequestSchema>;
+export const importProductsResponseSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type ImportProductsResponse = z.infer<typeof importProductsResponseSchema>;

@@ -3,6 +3,7 @@ import {
   productEndpoints,
   type CreateProductRequest,
   type DeleteProductsRequest,
+  type ImportProductsRequest,
   type Product,
   type UpdateProductRequest,
 } from 'shared-sdk';
@@ -37,3 +38,6 @@ export const setProductsStatus = (products: readonly Product[], status: 'active'
         }),
     ),
   );
+
+export const importProducts = (request: ImportProductsRequest) =>
+  call(productEndpoints.import, request);

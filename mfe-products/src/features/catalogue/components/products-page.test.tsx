@@ -213,6 +213,41 @@ describe('Products', () => {
     expect(names()).toEqual(['Trail lantern']);
   });
 
+  it('imports a CSV after a preview that shows a bad row, which blocks the import until fixed', async () => {
+    const { requests } = fakeProductsServer({ products: [lantern] });
+    const { user } = await renderProducts();
+    await waitFor(() => expect(names()).toEqual(['Trail lantern']));
+    const chooseFile = (text: string) =>
+      user.upload(
+        screen.getByLabelText('Import products from CSV'),
+        new File([text], 'catalogue.csv', { type: 'text/csv' }),
+      );
+
+    await chooseFile(
+      'sku,name,price,stock\nLANTERN-1,Trail lantern XL,139,5\nMUG-1,Enamel mug,-3,10\n',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 of 2 rows has a problem');
+    const bad = screen.getByRole('table', { name: 'Rows with problems' });
+    expect(within(bad).getByRole('row', { name: /MUG-1/ })).toHaveTextContent(
+      'price: The price cannot be negative',
+    );
+    expect(screen.getByRole('button', { name: 'Import 2 products' })).toBeDisabled();
+
+    await chooseFile(
+      'sku,name,price,stock\nLANTERN-1,Trail lantern XL,139,5\nMUG-1,Enamel mug,3,10\n',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Import 2 products' }));
+    expect(await screen.findByText('Import done: 1 added, 1 updated')).toBeInTheDocument();
+    expect(requests.at(-1)).toMatchObject({
+      url: '/api/user/products-import',
+      body: {
+        workspaceId: 'ws_fernhill',
+        products: [{ sku: 'LANTERN-1', price: 139 }, { sku: 'MUG-1' }],
+      },
+    });
+    await waitFor(() => expect(names()).toEqual(['Enamel mug', 'Trail lantern XL']));
+  });
+
   it.each(['?page=0', '?page=x', '?status=archived', '?sort=price', '?perPage=7'])(
     'a query string it rejects (%s) is the 404 page',
     async (search) => {

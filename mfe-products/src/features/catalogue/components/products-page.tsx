@@ -36,6 +36,7 @@ import {
 } from '../utils/products-view';
 import en from '../en-US.json';
 import { ProductForm } from './product-form';
+import { ProductsImport } from './products-import';
 import { ProductsTable } from './products-table';
 
 addTranslations('catalogue', en);
@@ -200,6 +201,7 @@ function ProductsList({ workspaceId, view }: { workspaceId: string; view: Produc
           </Button>
         </div>
       </PageHeader>
+      <ProductsImport workspaceId={workspaceId} />
       {editing ? (
         <Card id="product-form">
           <ProductForm

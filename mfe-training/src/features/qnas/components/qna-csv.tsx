@@ -9,6 +9,8 @@ import {
   Spinner,
   Stack,
   apiErrorMessage,
+  downloadText,
+  readText,
   useToast,
 } from 'shared-ui';
 import { maxQnaImportPairs } from 'shared-sdk/schemas';
@@ -73,7 +75,7 @@ export function QnaCsv({ workspaceId }: { workspaceId: string }) {
     setBusy('export');
     try {
       const qnas = await listAllQnas(workspaceId);
-      download(`qna-pairs-${new Date().toISOString().slice(0, 10)}.csv`, qnasToCsv(qnas));
+      downloadText(`qna-pairs-${new Date().toISOString().slice(0, 10)}.csv`, qnasToCsv(qnas));
       toast.success(t('csv.exported', { count: qnas.length }));
     } catch (error) {
       toast.error(apiErrorMessage(tCommon, error, t('csv.exportFailed')));
@@ -180,24 +182,4 @@ function ImportPreview({
       </Stack>
     </Card>
   );
-}
-
-/** A file's text, read as UTF-8. */
-export function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
-}
-
-/** Saves `text` as a file the browser downloads. */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PageError } from 'shared-sdk';
+import { readText } from 'shared-ui';
 import { errorReply } from '@testing/fake-api';
 import { buildQna } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
 import { fakeQnasServer } from '../../../testing/fake-qnas-server';
-import { readText } from './qna-csv';
 import { QnasPage } from './qnas-page';
 
 const hours = buildQna();
