@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in turn, each printing its figures.
 import { spawnSync } from 'node:child_process';
 
-const benches = ['js-size.mjs', 'live.mjs', 'tickets.mjs', 'bot.mjs'];
+const benches = ['js-size.mjs', 'live.mjs', 'tickets.mjs', 'products.mjs', 'bot.mjs'];
 let failed = false;
 for (const bench of benches) {
   console.log(`\n=== bench/${bench}`);

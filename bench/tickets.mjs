@@ -17,13 +17,19 @@
 // The bench seeds faster than that timer, so it shows a few reads before ANALYZE, then runs the
 // ANALYZE that the timer (or autovacuum on PostgreSQL) would, and measures.
 //   node bench/tickets.mjs [--tickets 1000000] [--resolve 100000] [--pages 100] [--cursors 100]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { isCurrent, markBuilt, nodePackages, run } from '../scripts/workspace.mjs';
+import {
+  apiRequire,
+  buildNodePackages,
+  format,
+  percentile,
+  printTable,
+  seconds,
+  startBenchApi,
+  timeCells,
+} from './bench-kit.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,52 +46,13 @@ const cursorCount = Number(values.cursors);
 const perPages = [10, 25, 50];
 const targetP95Ms = 10;
 
-// Only the Node packages are needed (not the web apps).
-for (const pkg of nodePackages) {
-  if (isCurrent(pkg)) continue;
-  console.log(`Building ${pkg}…`);
-  await run('npm', ['run', 'build', '--silent', '-w', pkg]);
-  markBuilt(pkg);
-}
+await buildNodePackages();
+const { sql, CompiledQuery } = apiRequire('kysely');
+const { planQuery, fetchDocs } = apiRequire('./dist/live/live-collections');
+const { checkStatistics } = apiRequire('./dist/services/statistics-check');
 
-// Modules as the api resolves them (its kysely, its dist).
-const require = createRequire(new URL('../api/package.json', import.meta.url));
-const { sql, CompiledQuery } = require('kysely');
-const { buildApp } = require('./dist/app');
-const { loadConfig } = require('./dist/config');
-const { planQuery, fetchDocs } = require('./dist/live/live-collections');
-const { checkStatistics } = require('./dist/services/statistics-check');
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const seconds = (from) => ((performance.now() - from) / 1000).toFixed(1);
-const format = (n) => n.toLocaleString('en-US');
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-tickets-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  REDIS_URL: '',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-});
-const app = await buildApp(config);
-await app.ready();
+const { app, call, close } = await startBenchApi('tickets');
 const started = performance.now();
-
-async function call(method, url, payload, token) {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
 
 /** Inserts `count` tickets into the workspace in set-based statements, and counts them. */
 async function seed(workspaceId, count, { allOpen, assigneeId }) {
@@ -252,39 +219,16 @@ try {
   console.log(
     `\nTickets list reads, ${format(ticketCount)} tickets in the workspace (planQuery + fetchDocs of api/dist; ms)`,
   );
-  const header = [
-    'read',
-    'tickets',
-    'perPage',
-    'reads',
-    'p50',
-    'p95',
-    'p99',
-    'max',
-    `p95 ≤ ${targetP95Ms} ms`,
-  ];
-  const rows = results.map(({ kind, name, perPage, times }) => {
-    const sorted = [...times].sort((a, b) => a - b);
-    const p95 = percentile(sorted, 95);
-    return [
-      kind,
-      name,
-      String(perPage),
-      String(sorted.length),
-      percentile(sorted, 50).toFixed(2),
-      p95.toFixed(2),
-      percentile(sorted, 99).toFixed(2),
-      sorted.at(-1).toFixed(2),
-      p95 <= targetP95Ms ? 'yes' : 'NO',
-    ];
-  });
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i].length)),
+  const rows = results.map(({ kind, name, perPage, times }) => [
+    kind,
+    name,
+    String(perPage),
+    ...timeCells(times, targetP95Ms).cells,
+  ]);
+  printTable(
+    ['read', 'tickets', 'perPage', 'reads', 'p50', 'p95', 'p99', 'max', `p95 ≤ ${targetP95Ms} ms`],
+    rows,
   );
-  const line = (cells) =>
-    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
   const allWithin = rows.every((row) => row.at(-1) === 'yes');
   console.log(
     `${allWithin ? 'Every' : 'NOT every'} kind of read has p95 ≤ ${targetP95Ms} ms; cursor pages matched offset pages: ${mismatches === 0 ? 'yes' : `NO (${mismatches} differ)`}`,
@@ -366,6 +310,5 @@ try {
       ? 0
       : 1;
 } finally {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -1,0 +1,95 @@
+// What the api benchmarks share: the built api on an embedded database in a temporary folder,
+// percentiles and a table of figures beside their goal.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { isCurrent, markBuilt, nodePackages, run } from '../scripts/workspace.mjs';
+
+/** Modules as the api resolves them (its kysely, its dist). */
+export const apiRequire = createRequire(new URL('../api/package.json', import.meta.url));
+
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const seconds = (from) => ((performance.now() - from) / 1000).toFixed(1);
+export const format = (n) => n.toLocaleString('en-US');
+
+/** Builds the Node packages (not the web apps) that are not current. */
+export async function buildNodePackages() {
+  for (const pkg of nodePackages) {
+    if (isCurrent(pkg)) continue;
+    console.log(`Building ${pkg}…`);
+    await run('npm', ['run', 'build', '--silent', '-w', pkg]);
+    markBuilt(pkg);
+  }
+}
+
+/**
+ * The built api on a fresh embedded database; `call` makes a request through app.inject and
+ * throws on a status of 300 or more; `close` stops it and removes the database.
+ */
+export async function startBenchApi(name) {
+  const { buildApp } = apiRequire('./dist/app');
+  const { loadConfig } = apiRequire('./dist/config');
+  const dataDir = mkdtempSync(path.join(tmpdir(), `parley-bench-${name}-`));
+  const app = await buildApp(
+    loadConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    }),
+  );
+  await app.ready();
+  async function call(method, url, payload, token) {
+    const response = await app.inject({
+      method,
+      url,
+      payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (response.statusCode >= 300) {
+      throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
+    }
+    return response.json();
+  }
+  async function close() {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { app, call, close };
+}
+
+/** Prints rows of cells under `header`: the first `left` columns left-aligned, the rest right. */
+export function printTable(header, rows, left = 2) {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i < left ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+/** p50, p95, p99 and max of `times` (ms) as table cells, and whether p95 is within `goalMs`. */
+export function timeCells(times, goalMs) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  return {
+    within: p95 <= goalMs,
+    cells: [
+      String(sorted.length),
+      percentile(sorted, 50).toFixed(2),
+      p95.toFixed(2),
+      percentile(sorted, 99).toFixed(2),
+      sorted.at(-1).toFixed(2),
+      p95 <= goalMs ? 'yes' : 'NO',
+    ],
+  };
+}
