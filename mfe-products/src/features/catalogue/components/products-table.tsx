@@ -1,28 +1,13 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { storedImageSources } from 'shared-sdk';
 import type { Product } from 'shared-sdk/schemas';
-import { Badge, Button, DataTable } from 'shared-ui';
+import { Badge, Button, DataTable, RowCheckbox, SelectableRow, selectableRowKeys } from 'shared-ui';
 import { formatPrice } from '../utils/products-view';
 
 /** At or below this many left, the stock is shown as "only N left" (as the bot says it). */
 const lowStock = 5;
-
-const Row = styled.tr<{ $selected: boolean }>`
-  background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: -3px;
-  }
-`;
-
-const Checkbox = styled.input`
-  width: 18px;
-  height: 18px;
-  margin: 0;
-  cursor: pointer;
-`;
 
 const Name = styled.div`
   display: flex;
@@ -47,7 +32,6 @@ const Name = styled.div`
     border: none;
     text-decoration: underline;
     cursor: pointer;
-    overflow-wrap: anywhere;
   }
 `;
 
@@ -95,27 +79,6 @@ export function ProductsTable({
     }
   }, [selectedOnPage, allOnPage]);
 
-  function handleRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, product: Product) {
-    // Keys typed in the row's checkbox or buttons keep their own meaning.
-    if (event.target !== event.currentTarget) return;
-    if (event.key === ' ') {
-      event.preventDefault();
-      onToggle(product.id);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      onEdit(product);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const sibling =
-        event.key === 'ArrowDown'
-          ? event.currentTarget.nextElementSibling
-          : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) {
-        event.preventDefault();
-        sibling.focus();
-      }
-    }
-  }
-
   const stockText = (stock: number) =>
     stock === 0
       ? t('stock.out')
@@ -128,9 +91,8 @@ export function ProductsTable({
       <thead>
         <tr>
           <td>
-            <Checkbox
+            <RowCheckbox
               ref={pageCheckbox}
-              type="checkbox"
               aria-label={t('selectPage')}
               checked={allOnPage}
               onChange={(event) => onTogglePage(event.target.checked)}
@@ -148,16 +110,18 @@ export function ProductsTable({
         {products.map((product) => {
           const selected = isSelected(product.id);
           return (
-            <Row
+            <SelectableRow
               key={product.id}
               tabIndex={0}
               $selected={selected}
               data-product-id={product.id}
-              onKeyDown={(event) => handleRowKeyDown(event, product)}
+              onKeyDown={selectableRowKeys({
+                onToggle: () => onToggle(product.id),
+                onOpen: () => onEdit(product),
+              })}
             >
               <td>
-                <Checkbox
-                  type="checkbox"
+                <RowCheckbox
                   aria-label={t('select', { name: product.name })}
                   checked={selected}
                   onChange={() => onToggle(product.id)}
@@ -211,7 +175,7 @@ export function ProductsTable({
                   </Button>
                 </Actions>
               </td>
-            </Row>
+            </SelectableRow>
           );
         })}
       </tbody>

@@ -1,10 +1,17 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Ticket } from 'shared-sdk/schemas';
-import { DataTable, VisuallyHidden, FormattedDateTime } from 'shared-ui';
+import {
+  DataTable,
+  FormattedDateTime,
+  RowCheckbox,
+  SelectableRow,
+  VisuallyHidden,
+  selectableRowKeys,
+} from 'shared-ui';
 import { FollowUpBadge, StatusBadge } from '../../../components/ticket-badges';
 import {
   assigneeName,
@@ -14,25 +21,6 @@ import {
 } from '../../../utils/ticket-text';
 import type { Member } from '../../../api/tickets-api';
 import { ticketsNamespace } from '../../../i18n/tickets-translations';
-
-const Row = styled.tr<{ $selected: boolean }>`
-  background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: -3px;
-  }
-  a {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Checkbox = styled.input`
-  width: 18px;
-  height: 18px;
-  margin: 0;
-  cursor: pointer;
-`;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textSecondary};
@@ -76,40 +64,13 @@ export function TicketsTable({
     }
   }, [selectedOnPage, allOnPage]);
 
-  function handleRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticketId: string) {
-    // Keys typed in the row's checkbox or link keep their own meaning.
-    if (event.target !== event.currentTarget) return;
-    if (event.key === ' ') {
-      event.preventDefault();
-      onToggle(ticketId);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      navigate(
-        dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
-          workspaceId,
-          ticketId: ticketId,
-        }),
-      );
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const sibling =
-        event.key === 'ArrowDown'
-          ? event.currentTarget.nextElementSibling
-          : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) {
-        event.preventDefault();
-        sibling.focus();
-      }
-    }
-  }
-
   return (
     <DataTable caption={caption} minWidth={920}>
       <thead>
         <tr>
           <td>
-            <Checkbox
+            <RowCheckbox
               ref={pageCheckbox}
-              type="checkbox"
               aria-label={t('selectPage')}
               checked={allOnPage}
               onChange={(event) => onTogglePage(event.target.checked)}
@@ -132,16 +93,24 @@ export function TicketsTable({
           const subject = ticketSubject(tTickets, ticket, conversation);
           const selected = isSelected(ticket.id);
           return (
-            <Row
+            <SelectableRow
               key={ticket.id}
               tabIndex={0}
               $selected={selected}
               data-ticket-id={ticket.id}
-              onKeyDown={(event) => handleRowKeyDown(event, ticket.id)}
+              onKeyDown={selectableRowKeys({
+                onToggle: () => onToggle(ticket.id),
+                onOpen: () =>
+                  navigate(
+                    dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+                      workspaceId,
+                      ticketId: ticket.id,
+                    }),
+                  ),
+              })}
             >
               <td>
-                <Checkbox
-                  type="checkbox"
+                <RowCheckbox
                   aria-label={t('selectRow', { subject })}
                   checked={selected}
                   onChange={() => onToggle(ticket.id)}
@@ -177,7 +146,7 @@ export function TicketsTable({
               <td>
                 <FormattedDateTime timestamp={ticket.createdAt} />
               </td>
-            </Row>
+            </SelectableRow>
           );
         })}
       </tbody>
