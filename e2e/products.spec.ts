@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, expectAccessibleInBothModes } from './accessibility';
 import { signInAs, signUpByApi, workspacesOf, type Account } from './accounts';
 import { serveWidgetHost } from './widget-host';
 
@@ -94,7 +95,7 @@ test('products: created with a photo in one window, live in another; disable, de
   await expect(pageA!.getByText('No disabled products.')).toBeVisible();
 });
 
-test('a customer asks the widget the price of a product and the bot answers it', async ({
+test("a customer asks the widget the price of a product and gets the answer with the product's card", async ({
   page,
   request,
 }) => {
@@ -113,9 +114,13 @@ test('a customer asks the widget the price of a product and the bot answers it',
   const text = chat.getByRole('textbox', { name: 'Message' });
   await text.fill('How much is the trail lantern?');
   await text.press('Enter');
-  await expect(
-    chat.getByRole('listitem').filter({ hasText: '(bot)' }).filter({ hasText: '$129.99' }),
-  ).toBeVisible();
+  const answer = chat.getByRole('listitem').filter({ hasText: '(bot)' });
+  await expect(answer).toContainText('Trail lantern costs $129.99.');
+  await expect(answer.getByRole('group', { name: 'Trail lantern' })).toHaveText(
+    /Trail lantern\s*\$129\.99\s*In stock/,
+  );
+  // The shop page with the chat window open, the card in it.
+  await expectAccessible(page);
 });
 
 test("importing Shopify's export shows a bad row's problem and imports nothing until it is fixed", async ({
@@ -149,6 +154,7 @@ test("importing Shopify's export shows a bad row's problem and imports nothing u
     'price: Please enter the price as a number',
   );
   await expect(page.getByRole('button', { name: 'Import 2 products' })).toBeDisabled();
+  await expectAccessibleInBothModes(page);
 
   await chooseFile('239.00');
   await page.getByRole('button', { name: 'Import 2 products' }).click();

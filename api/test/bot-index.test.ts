@@ -172,13 +172,24 @@ describe('bot replies from training', () => {
       kind: 'answer',
       content: 'Yes, Trail 500 mountain bike is in stock, but only 4 left.',
       sources: [{ kind: 'product', id: 'trail-500' }],
+      productCard: {
+        productId: 'trail-500',
+        name: 'Trail 500 mountain bike',
+        price: 899,
+        currency: 'EUR',
+        stock: 4,
+        photoUrl: null,
+      },
     });
     expect(answer(index, 'is the cityguard lock in stock')).toMatchObject({
       content: 'Sorry, CityGuard folding lock is out of stock at the moment.',
     });
-    expect(answer(index, 'do you have the kids helmet in stock?')).toMatchObject({
+    const unavailable = answer(index, 'do you have the kids helmet in stock?');
+    expect(unavailable).toMatchObject({
       content: 'Sorry, Kids helmet is not available at the moment.',
     });
+    // Nothing to offer: no card.
+    expect(unavailable).not.toHaveProperty('productCard');
   });
 
   it('says how much a product is, in its currency when it has one', () => {

@@ -304,7 +304,16 @@ describe('product calls (/api/user/products)', () => {
     };
     // The workspace's currency was changed behind the index's back: forget it.
     app.bot.trainingChanged(workspaceId);
-    expect((await ask('How much is the Ember camp stove?')).content).toContain('€89.50');
+    const priceAnswer = await ask('How much is the Ember camp stove?');
+    expect(priceAnswer.content).toContain('€89.50');
+    expect(priceAnswer.productCard).toEqual({
+      productId: expect.any(String),
+      name: 'Ember camp stove',
+      price: 89.5,
+      currency: 'EUR',
+      stock: 2,
+      photoUrl: null,
+    });
     expect((await ask('Is the Ember camp stove in stock?')).content).toContain('only 2 left');
     expect(await ask('How much is the copper kettle?')).toMatchObject({ role: 'bot' });
     expect((await ask('How much is the copper kettle?')).content).not.toContain('45');

@@ -9,6 +9,7 @@ import {
   withoutGreeting,
 } from './customer-intents';
 import type { ProductQuestion, SmallTalk } from './customer-intents';
+import type { ProductCard } from 'shared-sdk/schemas';
 import type { ProductTraining, TrainingKind } from './training-documents';
 import type { TrainingIndex } from './training-index';
 import type { TrainingHit } from './training-search';
@@ -25,7 +26,7 @@ export interface BotSource {
  * routes set the conversation to pending and post `content` as the bot's message.
  */
 export type BotReply =
-  | { kind: 'answer'; content: string; sources: BotSource[] }
+  | { kind: 'answer'; content: string; sources: BotSource[]; productCard?: ProductCard }
   | { kind: 'handoff'; reason: HandoffReason; content: string };
 
 export const handoffMessages: Record<HandoffReason, string> = {
@@ -83,6 +84,18 @@ function formatPrice(product: ProductTraining): string {
 
 /** At or below this many, the customer is told how many are left (shops' "only 3 left"). */
 const lowStock = 5;
+
+/** What the widget shows beside an answer about `product`. */
+function productCardOf(product: ProductTraining): ProductCard {
+  return {
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    currency: product.currency ?? 'USD',
+    stock: product.stock,
+    photoUrl: product.photoUrl ?? null,
+  };
+}
 
 /** "Is X in stock", "how much is X": answered from the product's fields, in plain English. */
 function productFactsAnswer(product: ProductTraining, asked: ProductQuestion): string {
@@ -185,8 +198,15 @@ export function decideReply(
     .slice(0, 3)
     .map((hit) => passageOf(index, hit))
     .filter((passage): passage is Passage => passage !== undefined);
+  const product = best.kind === 'product' ? index.product(best.id) : undefined;
+  const offered = product?.status === 'active' ? product : undefined;
   return {
-    reply: { kind: 'answer', content, sources: [{ kind: best.kind, id: best.id }] },
+    reply: {
+      kind: 'answer',
+      content,
+      sources: [{ kind: best.kind, id: best.id }],
+      ...(offered ? { productCard: productCardOf(offered) } : {}),
+    },
     question,
     passages,
   };

@@ -83,6 +83,7 @@ export function createBotService({
         'p.priceMinor',
         'p.stock',
         'p.salesPitch',
+        'p.photoUrl',
         'w.currency',
       ])
       .where('p.workspaceId', '=', workspaceId)

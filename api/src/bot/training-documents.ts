@@ -21,6 +21,7 @@ export interface ProductTraining {
   salesPitch?: string | null;
   /** ISO 4217 code the price is in; without it the price is written as a bare amount. */
   currency?: string | null;
+  photoUrl?: string | null;
 }
 
 /** One crawled page of a training web site. */

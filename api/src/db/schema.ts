@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ProductCard } from 'shared-sdk/schemas';
 
 // Column names are snake_case in SQL and camelCase here: the Kysely CamelCasePlugin maps them.
 
@@ -233,6 +234,8 @@ export interface MessagesTable {
   timestamp: ColumnType<Date, Date | undefined, never>;
   /** The sender's own id for the message, when its client gave one (migration 0006). */
   clientId: ColumnType<string | null, string | null | undefined, never>;
+  /** A bot answer about one product: the product's card (migration 0008). */
+  productCard: ColumnType<ProductCard | null, string | null | undefined, never>;
 }
 
 /** spec §3 ai_training_qna (migration 0005). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
-import type { Message, MessageAttachment, MessageRole } from 'shared-sdk/schemas';
+import type { Message, MessageAttachment, MessageRole, ProductCard } from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
 import type { Database, MessagesTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -17,6 +17,7 @@ export function toMessage(row: MessageRow): Message {
     content: row.content,
     form: row.form,
     attachments: row.attachments,
+    ...(row.productCard ? { productCard: row.productCard } : {}),
     timestamp: row.timestamp.toISOString(),
   };
 }
@@ -30,6 +31,7 @@ export interface NewMessage {
   attachments?: MessageAttachment[];
   /** The sender's client's id for this send (see findSentMessage). */
   clientId?: string;
+  productCard?: ProductCard;
 }
 
 /** The message `senderId` already sent with `clientId`: a retried send, stored once. */
@@ -71,6 +73,7 @@ export async function insertMessage(
       form: message.form ? JSON.stringify(message.form) : null,
       attachments: JSON.stringify(message.attachments ?? []),
       clientId: message.clientId ?? null,
+      productCard: message.productCard ? JSON.stringify(message.productCard) : null,
       timestamp: after
         ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
         : undefined,

@@ -273,7 +273,12 @@ export async function storeBotReply(
   const { message, conversation } = await addMessage(
     trx,
     row,
-    { role: 'bot', senderId: row.chatbotId, content: reply.content },
+    {
+      role: 'bot',
+      senderId: row.chatbotId,
+      content: reply.content,
+      ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
+    },
     now,
   );
   if (reply.kind === 'handoff') {

@@ -95,6 +95,21 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 /** spec §3 message "optional form": field name → value (shape not shown by the spec). */
 export const messageFormSchema = z.record(z.string().max(64), z.string().max(2000));
 
+/**
+ * What a bot answer about one product shows beside its text in the widget: the product as the
+ * bot read it when it answered (a later change of price does not rewrite the conversation).
+ */
+export const productCardSchema = z.object({
+  productId: id,
+  name: z.string(),
+  price: z.number(),
+  /** ISO 4217, the workspace's. */
+  currency: z.string(),
+  stock: z.number().int(),
+  photoUrl: z.string().nullable(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
 // spec §3 message, ordered by timestamp (the live `messages` collection, one conversation).
 export const messageSchema = z.object({
   id,
@@ -105,6 +120,8 @@ export const messageSchema = z.object({
   content: z.string(),
   form: messageFormSchema.nullable(),
   attachments: z.array(messageAttachmentSchema),
+  /** A bot answer about one product: its card (absent on every other message). */
+  productCard: productCardSchema.optional(),
   timestamp,
 });
 export type Message = z.infer<typeof messageSchema>;

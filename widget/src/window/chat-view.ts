@@ -92,7 +92,13 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   const connection = h('p', { class: 'notice', role: 'status' });
   const flash = h('p', { class: 'notice success', role: 'status' });
   const status = h('div', { class: 'status' });
-  const messageList = h('ol', { class: 'messages', role: 'log', 'aria-live': 'polite' });
+  // The log scrolls and is announced; the list inside it keeps list semantics for its items.
+  const messageItems = h('ol', { class: 'message-items' });
+  const messageList = h(
+    'div',
+    { class: 'messages', role: 'log', 'aria-live': 'polite' },
+    messageItems,
+  );
   const typing = h('p', { class: 'typing', role: 'status' });
   const errorText = h('span');
   const dismissError = h('button', { type: 'button', class: 'link' });
@@ -150,10 +156,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     for (const [key, message] of entries)
       next.set(key, items.get(key) ?? messageItem(message, state));
     for (const [key, item] of items) if (!next.has(key)) item.remove();
-    let cursor = messageList.firstElementChild;
+    let cursor = messageItems.firstElementChild;
     for (const item of next.values()) {
       if (cursor === item) cursor = item.nextElementSibling;
-      else messageList.insertBefore(item, cursor);
+      else messageItems.insertBefore(item, cursor);
     }
     const grew = next.size > items.size;
     items = next;

@@ -188,6 +188,50 @@ describe('the chat window', () => {
     expect(third.querySelector('dl')).toBeNull();
   });
 
+  it("shows a bot answer's product card: photo as webp, name, price in the shop's currency, stock in words", async () => {
+    localStorage.setItem(visitorTokenKey(workspaceId), 'pv_stored');
+    const card = (overrides: object) => ({
+      productId: 'product_stove',
+      name: 'Ember camp stove',
+      price: 89.5,
+      currency: 'EUR',
+      stock: 2,
+      photoUrl: '/api/storage/images/products/ws-product_stove/stove.png',
+      ...overrides,
+    });
+    const answers = [
+      message({ role: 'bot', content: 'Ember camp stove costs €89.50.', productCard: card({}) }),
+      message({
+        role: 'bot',
+        content: 'Sorry, Copper kettle is out of stock.',
+        productCard: card({ name: 'Copper kettle', stock: 0, photoUrl: null, currency: 'USD' }),
+      }),
+    ];
+    startWindow((request) => {
+      if (request.url === '/api/widget/sessions') {
+        return {
+          status: 200,
+          body: session({ visitorToken: 'pv_stored', conversation: conversation() }),
+        };
+      }
+      if (request.method === 'GET' && request.url === '/api/widget/messages') {
+        return { status: 200, body: { conversation: conversation(), messages: answers } };
+      }
+      return errorReply(404, 'not-found', 'none');
+    });
+
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const [first, second] = items() as [HTMLElement, HTMLElement];
+    const stove = within(first).getByRole('group', { name: 'Ember camp stove' });
+    expect(stove).toHaveTextContent('Ember camp stove€89.50Only 2 left');
+    expect(stove.querySelector('img')?.getAttribute('srcset')).toBe(
+      '/api/storage/images/products/ws-product_stove/stove.png?w=64&dpr=1 1x, /api/storage/images/products/ws-product_stove/stove.png?w=64&dpr=2 2x',
+    );
+    const kettle = within(second).getByRole('group', { name: 'Copper kettle' });
+    expect(kettle).toHaveTextContent('Copper kettle$89.50Out of stock');
+    expect(kettle.querySelector('img')).toBeNull();
+  });
+
   it('sends with Enter, starts a new line with Shift+Enter, and shows the answer live', async () => {
     const { requests, live, user } = startWindow();
     await screen.findByRole('heading', { name: 'Acme assistant' });

@@ -1,7 +1,11 @@
 import type { i18n } from 'i18next';
-import type { Message, MessageAttachment } from 'shared-sdk/schemas';
+import { storedImageSources } from 'shared-sdk';
+import type { Message, MessageAttachment, ProductCard } from 'shared-sdk/schemas';
 import type { ChatState, OutgoingMessage } from './chat-session';
 import { h } from './dom';
+
+/** At or below this many left, the card says how many (as the bot does). */
+const lowStock = 5;
 
 /**
  * Builds the list item of one message: its author, its text, form and attachments, and its time
@@ -58,12 +62,49 @@ export function messageItemBuilder({
     return list;
   }
 
+  /** A bot answer's product: photo, name, price in the shop's currency and stock in words. */
+  function productCardNode(card: ProductCard): HTMLElement {
+    let price: string;
+    try {
+      price = new Intl.NumberFormat(i18n.language, {
+        style: 'currency',
+        currency: card.currency,
+      }).format(card.price);
+    } catch {
+      price = `${card.price.toFixed(2)} ${card.currency}`;
+    }
+    const stock =
+      card.stock === 0
+        ? t('stockOut')
+        : card.stock <= lowStock
+          ? t('stockLow', { count: card.stock })
+          : t('stockIn');
+    const box = h('div', { class: 'product-card', role: 'group', 'aria-label': card.name });
+    if (card.photoUrl) {
+      const { src, srcSet } = storedImageSources(card.photoUrl, 64);
+      box.append(h('img', { src, srcset: srcSet, alt: '' }));
+    }
+    box.append(
+      h(
+        'div',
+        {},
+        h('strong', {}, card.name),
+        h('span', { class: 'price' }, price),
+        h('span', { class: `stock${card.stock === 0 ? ' out' : ''}` }, stock),
+      ),
+    );
+    return box;
+  }
+
   return function messageItem(message: Message | OutgoingMessage, state: ChatState): HTMLLIElement {
     const role = 'role' in message ? message.role : 'user';
     const bubble = h('div', { class: 'bubble' });
     if (message.content) bubble.append(h('p', { class: 'text' }, message.content));
     if ('form' in message && message.form && Object.keys(message.form).length > 0) {
       bubble.append(formNode(message.form));
+    }
+    if ('productCard' in message && message.productCard) {
+      bubble.append(productCardNode(message.productCard));
     }
     if ('attachments' in message) bubble.append(...message.attachments.map(attachmentNode));
     else if (message.imageName) bubble.append(h('p', { class: 'text' }, message.imageName));
