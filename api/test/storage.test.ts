@@ -304,6 +304,8 @@ describe('storage API', () => {
       // A member, but the chatbot is not this workspace's.
       { as: ada, to: `images/chatbots/${workspaceId}-nochatbot/bot.png`, status: 404 },
       { as: ada, to: `images/users/${grace.user.id}/me.png`, status: 403 },
+      // Products are the admins': an agent may not upload their photos.
+      { as: agent, to: `images/products/${workspaceId}-prod1/p.png`, status: 403 },
       { as: grace, to: `images/users/${ada.user.id}/me.png`, status: 403 },
     ];
     const before = await storedCount();
