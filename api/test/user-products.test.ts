@@ -97,10 +97,17 @@ describe('product calls (/api/user/products)', () => {
     const retry = await send('POST', admin, request);
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
+    // Tries of one create sent at once store one product too.
+    const again = newProduct();
+    const together = await Promise.all([1, 2, 3].map(() => send('POST', admin, again)));
+    expect(together.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(together.map((response) => response.json().id))).toEqual(
+      new Set([again.productId]),
+    );
     expect(await productCounts()).toEqual({
       ...before,
-      all: before!.all + 1,
-      active: before!.active + 1,
+      all: before!.all + 2,
+      active: before!.active + 2,
     });
   });
 

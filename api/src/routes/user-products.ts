@@ -7,6 +7,7 @@ import { deleteProducts, upsertProductsBySku } from '../repositories/products';
 import {
   changeProduct,
   createProduct,
+  isProductIdConflict,
   isSkuConflict,
   productNotFound,
   skuTaken,
@@ -42,11 +43,19 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { workspaceId, productId, ...fields } = request.body;
-      const product = await withSkuConflict(fields.sku, () =>
+      const create = () =>
         memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
           createProduct(trx, workspaceId, productId, fields, now),
-        ),
-      );
+        );
+      const product = await withSkuConflict(fields.sku, async () => {
+        try {
+          return await create();
+        } catch (err) {
+          // Tried again, the create finds the product the concurrent one stored, and answers it.
+          if (isProductIdConflict(err)) return create();
+          throw err;
+        }
+      });
       return reply.code(201).send(product);
     },
   });

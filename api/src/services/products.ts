@@ -20,12 +20,17 @@ export const productNotFound = (productId: string) =>
 export const skuTaken = (sku: string) =>
   new HttpError(400, `A product with SKU ${sku} already exists`);
 
-/** A unique-constraint race lost to another write taking the same SKU. */
-export const isSkuConflict = (err: unknown) =>
+/** A unique-constraint race lost to a concurrent write. */
+const violates = (err: unknown, constraint: string) =>
   typeof err === 'object' &&
   err !== null &&
   (err as { code?: unknown }).code === '23505' &&
-  (err as { constraint?: unknown }).constraint === 'products_sku_unique';
+  (err as { constraint?: unknown }).constraint === constraint;
+
+/** Another write took the same SKU after this one checked it. */
+export const isSkuConflict = (err: unknown) => violates(err, 'products_sku_unique');
+/** The same create, tried twice at once: the other one stored the product first. */
+export const isProductIdConflict = (err: unknown) => violates(err, 'products_pkey');
 
 async function requireFreeSku(
   db: Kysely<Database>,
