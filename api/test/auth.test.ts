@@ -9,6 +9,7 @@ import {
 } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp, TestClock } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { refreshReuseGraceSeconds } from '../src/services/sessions';
 
 describe('sign-up, sign-in and tokens', () => {
   const clock = new TestClock();
@@ -281,6 +282,7 @@ describe('sign-up, sign-in and tokens', () => {
     it('takes a reused refresh token as stolen and ends the whole session', async () => {
       const { auth } = await signUp(app);
       const next = authResponseSchema.parse((await refresh(auth.refreshToken)).json());
+      clock.advance(refreshReuseGraceSeconds + 1);
 
       const reused = await refresh(auth.refreshToken);
       expect(reused.statusCode).toBe(401);
@@ -295,8 +297,41 @@ describe('sign-up, sign-in and tokens', () => {
       const { request, auth } = await signUp(app);
       const other = await signIn(app, request.email, request.password);
       await refresh(auth.refreshToken);
+      clock.advance(refreshReuseGraceSeconds + 1);
       await refresh(auth.refreshToken);
       expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('answers a token presented again soon after, while its replacement is unused, as a retry of a lost answer: once', async () => {
+      const { auth } = await signUp(app);
+      const lost = authResponseSchema.parse((await refresh(auth.refreshToken)).json());
+      clock.advance(refreshReuseGraceSeconds - 1);
+      const retried = await refresh(auth.refreshToken);
+      expect(retried.statusCode).toBe(200);
+      const current = authResponseSchema.parse(retried.json());
+      expect(current.refreshToken).not.toBe(lost.refreshToken);
+      expect(current.user).toEqual(auth.user);
+
+      // Once only: the same token a third time is reuse, and the whole sign-in ends.
+      expect((await refresh(auth.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(current.refreshToken)).statusCode).toBe(401);
+    });
+
+    it('takes a token presented again after its replacement was used as stolen, even soon after', async () => {
+      const { auth } = await signUp(app);
+      const next = authResponseSchema.parse((await refresh(auth.refreshToken)).json());
+      const newest = authResponseSchema.parse((await refresh(next.refreshToken)).json());
+      expect((await refresh(auth.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(newest.refreshToken)).statusCode).toBe(401);
+    });
+
+    it('takes the lost token of a retry, presented after the grace, as stolen', async () => {
+      const { auth } = await signUp(app);
+      const lost = authResponseSchema.parse((await refresh(auth.refreshToken)).json());
+      const current = authResponseSchema.parse((await refresh(auth.refreshToken)).json());
+      clock.advance(refreshReuseGraceSeconds + 1);
+      expect((await refresh(lost.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(current.refreshToken)).statusCode).toBe(401);
     });
 
     it('refuses an unknown or expired refresh token', async () => {

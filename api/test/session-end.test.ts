@@ -1,14 +1,16 @@
 import { authResponseSchema, type AuthResponse } from 'shared-sdk/schemas';
 import { bearer, defaultTestPassword, signIn, signUp } from './fixtures/user';
 import { LiveTestClient, listenForLive } from './support/live-client';
-import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+import { refreshReuseGraceSeconds } from '../src/services/sessions';
+import { appStartTimeoutMs, buildTestApp, TestClock, type TestApp } from './support/build-test-app';
 
 // An access token belongs to a sign-in (its refresh-token family). When the sign-in ends, the
 // token stops working at once, not an hour later when it expires.
 describe('access tokens of an ended sign-in', () => {
   let app: TestApp;
+  const clock = new TestClock();
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({}, { now: clock.now });
     await listenForLive(app);
   }, appStartTimeoutMs);
   afterAll(() => app.close());
@@ -45,7 +47,9 @@ describe('access tokens of an ended sign-in', () => {
     );
     expect(await profileStatus(rotated)).toBe(200);
 
-    // The old refresh token again: taken as stolen, the whole sign-in ends.
+    // The old refresh token again, past the grace for a lost answer: taken as stolen, the whole
+    // sign-in ends.
+    clock.advance(refreshReuseGraceSeconds + 1);
     expect(
       (await post('/api/auth/refresh', { refreshToken: stolen.refreshToken })).statusCode,
     ).toBe(401);

@@ -24,6 +24,19 @@ export function findRefreshTokenForUpdate(
     .executeTakeFirst();
 }
 
+/** The token with `id`, locked (see findRefreshTokenForUpdate). */
+export function findRefreshTokenByIdForUpdate(
+  trx: Kysely<Database>,
+  id: string,
+): Promise<RefreshTokenRow | undefined> {
+  return trx
+    .selectFrom('refreshTokens')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function markRefreshTokenRotated(
   trx: Kysely<Database>,
   id: string,

@@ -6,6 +6,7 @@ import { generateOpaqueToken, hashOpaqueToken } from '../auth/opaque-tokens';
 import type { Database } from '../db/schema';
 import type { HttpError } from '../errors/http-error';
 import {
+  findRefreshTokenByIdForUpdate,
   findRefreshTokenForUpdate,
   findUserOfSession,
   insertRefreshToken,
@@ -48,9 +49,18 @@ export async function startSession(
 type RefreshOutcome = { ok: true; response: AuthResponse } | { ok: false; error: HttpError };
 
 /**
+ * How long after a refresh token was traded its client may present it again, once, and be
+ * answered as if its first answer had been lost (a page reloaded while the refresh was on its
+ * way, a dropped connection): the token it got then, never used, is traded in its place.
+ */
+export const refreshReuseGraceSeconds = 30;
+
+/**
  * Trades a refresh token for a new pair; the presented token stops working. A token that was
  * already traded, presented again, is taken as stolen: its whole family is revoked, so neither
- * the thief nor the victim can continue that session.
+ * the thief nor the victim can continue that session. Within refreshReuseGraceSeconds of the
+ * trade, while the token it was traded for is still unused, it is a retry: that token is traded
+ * instead, so a sign-in still has one live refresh token.
  */
 export async function refreshSession(
   db: Kysely<Database>,
@@ -60,11 +70,20 @@ export async function refreshSession(
   const now = identity.now();
   // The revocation on reuse must be committed, so failures are returned, and thrown after.
   const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
-    const token = await findRefreshTokenForUpdate(trx, hashOpaqueToken(refreshToken));
-    if (!token) return { ok: false, error: userTokenExpired() };
-    if (token.revokedAt) {
-      if (token.replacedBy) await revokeRefreshTokenFamily(trx, token.familyId, now);
-      return { ok: false, error: userTokenExpired() };
+    const presented = await findRefreshTokenForUpdate(trx, hashOpaqueToken(refreshToken));
+    if (!presented) return { ok: false, error: userTokenExpired() };
+    let token = presented;
+    if (presented.revokedAt) {
+      const retried =
+        presented.replacedBy &&
+        now.getTime() - presented.revokedAt.getTime() <= refreshReuseGraceSeconds * 1000
+          ? await findRefreshTokenByIdForUpdate(trx, presented.replacedBy)
+          : undefined;
+      if (!retried || retried.revokedAt) {
+        if (presented.replacedBy) await revokeRefreshTokenFamily(trx, presented.familyId, now);
+        return { ok: false, error: userTokenExpired() };
+      }
+      token = retried;
     }
     if (token.expiresAt <= now) return { ok: false, error: userTokenExpired() };
     const user = await findUserById(trx, token.userId);
