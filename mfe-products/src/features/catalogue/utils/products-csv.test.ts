@@ -25,7 +25,6 @@ describe('parseProductsCsv', () => {
         price: 129.99,
         stock: 12,
         status: 'active',
-        photoUrl: 'https://cdn.example/l.png',
       },
       {
         sku: 'LAN-R',
@@ -34,7 +33,6 @@ describe('parseProductsCsv', () => {
         price: 119.5,
         stock: 0,
         status: 'active',
-        photoUrl: 'https://cdn.example/l.png',
       },
       {
         sku: 'KET-1',
@@ -43,7 +41,6 @@ describe('parseProductsCsv', () => {
         price: 45,
         stock: 3,
         status: 'disabled',
-        photoUrl: null,
       },
     ]);
   });

@@ -50,7 +50,7 @@ type Record_ = { line: number; cell: (name: string) => string };
 
 /**
  * Shopify's product export: one row per variant, the product's own fields (title, description,
- * status, image) on its first row only; rows without a variant SKU carry extra images.
+ * status) on its first row only; rows without a variant SKU carry extra images.
  */
 function fromShopify(records: Record_[]): { line: number; product: Record<string, unknown> }[] {
   const firstOf = new Map<string, Record_>();
@@ -74,7 +74,9 @@ function fromShopify(records: Record_[]): { line: number; product: Record<string
         // An oversold product (negative inventory) is out of stock.
         stock: stock === undefined ? 0 : Math.max(0, stock),
         status: shopifyStatus(first.cell('status')),
-        photoUrl: record.cell('variant image') || first.cell('image src') || null,
+        // Image Src is not taken: the dashboard and the widget show only images stored with
+        // Parley (their Content-Security-Policy allows no other host); copying Shopify's images
+        // in needs the server to fetch them.
       },
     });
   }
