@@ -294,11 +294,18 @@ describe('product calls (/api/user/products)', () => {
   it('the bot answers the price and stock of active products only, in the workspace currency', async () => {
     await create({ sku: 'STOVE-1', name: 'Ember camp stove', price: 89.5, stock: 2 });
     await create({ sku: 'KETTLE-1', name: 'Copper kettle', price: 45, status: 'disabled' });
-    await app.db
-      .updateTable('workspaces')
-      .set({ currency: 'EUR' })
-      .where('id', '=', workspaceId)
-      .execute();
+    const currency = await app.inject({
+      method: 'PATCH',
+      url: '/api/user/workspaces',
+      headers: bearer(admin),
+      payload: {
+        workspaceId,
+        workspaceName: 'Gear',
+        websiteUrl: 'https://gear.example',
+        currency: 'EUR',
+      },
+    });
+    expect(currency.statusCode).toBe(200);
 
     const ask = async (question: string) => {
       const { session } = await startConversation(app, workspaceId, question);
@@ -309,8 +316,6 @@ describe('product calls (/api/user/products)', () => {
       });
       return messages.json().messages.at(-1);
     };
-    // The workspace's currency was changed behind the index's back: forget it.
-    app.bot.trainingChanged(workspaceId);
     const priceAnswer = await ask('How much is the Ember camp stove?');
     expect(priceAnswer.content).toContain('€89.50');
     expect(priceAnswer.productCard).toEqual({

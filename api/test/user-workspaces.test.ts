@@ -177,6 +177,39 @@ describe('/api/user/workspaces, is-admin, statistics and chatbots', () => {
         Date.parse(workspace.updatedAt),
       );
     });
+
+    it('changes the currency product prices are in, and refuses one that is not ISO 4217', async () => {
+      const { auth } = await signUp(app);
+      const { workspaceId } = await createWorkspace(app, auth);
+      const patch = (currency: string) =>
+        app.inject({
+          method: 'PATCH',
+          url: '/api/user/workspaces',
+          headers: bearer(auth),
+          payload: {
+            workspaceId,
+            workspaceName: 'Cycle hub',
+            websiteUrl: 'https://cycles.example',
+            currency,
+          },
+        });
+      const euro = await patch('EUR');
+      expect(euro.statusCode).toBe(200);
+      expect(euro.json().currency).toBe('EUR');
+      for (const bad of ['eur', 'EURO', 'XYZ']) {
+        const refused = await patch(bad);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.message).toContain('currency');
+      }
+      // Left out, it stays.
+      const renamed = await app.inject({
+        method: 'PATCH',
+        url: '/api/user/workspaces',
+        headers: bearer(auth),
+        payload: { workspaceId, workspaceName: 'Hub', websiteUrl: 'https://cycles.example' },
+      });
+      expect(renamed.json().currency).toBe('EUR');
+    });
   });
 
   describe('DELETE /api/user/workspaces (JSON body)', () => {

@@ -173,8 +173,12 @@ export function createBotService({
   const unsubscribe = changeFeed?.subscribe({
     changes(events) {
       for (const event of events) {
-        if (event.workspaceId && trainingCollections.has(event.collection)) {
+        if (!event.workspaceId) continue;
+        if (trainingCollections.has(event.collection)) {
           followChange({ ...event, workspaceId: event.workspaceId });
+        } else if (event.collection === 'workspaces') {
+          // Its currency may have changed: prices are said in it.
+          entries.delete(event.workspaceId);
         }
       }
     },

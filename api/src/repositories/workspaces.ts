@@ -51,7 +51,7 @@ export function lockWorkspace(
 export function updateWorkspace(
   trx: Kysely<Database>,
   id: string,
-  update: { name: string; url: string },
+  update: { name: string; url: string; currency?: string | undefined },
   now: Date,
 ): Promise<WorkspaceRow> {
   recordChange(trx, { collection: 'workspaces', workspaceId: id, ids: [id] });

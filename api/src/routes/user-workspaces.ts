@@ -50,13 +50,13 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(workspaceEndpoints.update, {
       tags,
-      summary: 'Rename a workspace or change its website (admins)',
+      summary: 'Rename a workspace, change its website or its currency (admins)',
       errors: adminErrors,
     }),
     handler: async (request) => {
-      const { workspaceId, workspaceName, websiteUrl } = request.body;
+      const { workspaceId, workspaceName, websiteUrl, currency } = request.body;
       const row = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        updateWorkspace(trx, workspaceId, { name: workspaceName, url: websiteUrl }, now),
+        updateWorkspace(trx, workspaceId, { name: workspaceName, url: websiteUrl, currency }, now),
       );
       return toWorkspace(row);
     },

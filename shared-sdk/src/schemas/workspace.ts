@@ -45,10 +45,18 @@ const workspaceName = z.string().trim().min(1, 'Please name the workspace').max(
 const websiteUrl = z.url('Please enter a full web address, like https://example.com').max(2048);
 
 export const createWorkspaceRequestSchema = z.object({ workspaceName, websiteUrl });
+/** An ISO 4217 code the runtime knows ('EUR', 'USD', 'JPY'): what product prices are in. */
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code, like EUR')
+  .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'Unknown currency');
+
 export const updateWorkspaceRequestSchema = z.object({
   workspaceId: id,
   workspaceName,
   websiteUrl,
+  /** Left out: unchanged. Product prices keep their amounts; only their currency changes. */
+  currency: currencySchema.optional(),
 });
 export const deleteWorkspaceRequestSchema = z.object({ workspaceId: id });
 export const workspaceIdQuerySchema = z.object({ workspaceId: id });
