@@ -5,6 +5,7 @@ import type changePassword from './features/change-password/en-US.json';
 import type language from './features/language/en-US.json';
 import type manageUsers from './features/manage-users/en-US.json';
 import type myAccount from './features/my-account/en-US.json';
+import type workspaceSettings from './features/workspace-settings/en-US.json';
 
 // Keys are checked against the English JSON of every namespace this remote registers (one per
 // area, added by the area's page module when it loads; `settings` by the shared building blocks).
@@ -18,6 +19,7 @@ declare module 'i18next' {
       'change-password': typeof changePassword;
       language: typeof language;
       'manage-users': typeof manageUsers;
+      'workspace-settings': typeof workspaceSettings;
     };
   }
 }

@@ -1,6 +1,12 @@
 import exposes from '../../exposes.json';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
-import { buildMembers, buildPasswordPolicy, buildUser } from '@testing/data-generators';
+import {
+  buildMembers,
+  buildPasswordPolicy,
+  buildUser,
+  buildWorkspace,
+} from '@testing/data-generators';
+import { connectFakeLiveCollections } from '@testing/fake-live-server';
 import { describeExposedPages } from '@testing/exposed-pages';
 import { signIn } from '@testing/sign-in';
 
@@ -25,6 +31,11 @@ describeExposedPages({
       path: '/dashboard/:workspaceId/settings/manage-users',
       title: 'Manage users',
     },
+    './workspace-settings-page': {
+      route: '/dashboard/ws_fernhill/settings',
+      path: '/dashboard/:workspaceId/settings',
+      title: 'Workspace settings',
+    },
     './workspace-user-page': {
       route: '/dashboard/ws_fernhill/settings/manage-users/wsu_grace',
       path: '/dashboard/:workspaceId/settings/manage-users/:workspaceUserId',
@@ -43,6 +54,7 @@ describeExposedPages({
       }
       return notFoundReply(request);
     });
+    connectFakeLiveCollections({ workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }] });
     await signIn();
   },
   mayLinkTo: (href) => dashboardPaths.some((path) => path.test(href)),

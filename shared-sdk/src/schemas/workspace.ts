@@ -58,6 +58,7 @@ export const updateWorkspaceRequestSchema = z.object({
   /** Left out: unchanged. Product prices keep their amounts; only their currency changes. */
   currency: currencySchema.optional(),
 });
+export type UpdateWorkspaceRequest = z.input<typeof updateWorkspaceRequestSchema>;
 export const deleteWorkspaceRequestSchema = z.object({ workspaceId: id });
 export const workspaceIdQuerySchema = z.object({ workspaceId: id });
 

@@ -178,6 +178,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: products('./products-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-settings'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./workspace-settings-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',

@@ -58,6 +58,7 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
     return {
       title: t('dashboard.sideMenu.settings'),
       items: [
+        { to: base, label: t('dashboard.sideMenu.general'), end: true },
         { to: `${base}/manage-users`, label: t('dashboard.sideMenu.manageUsers'), end: false },
       ],
     };

@@ -1,0 +1,3 @@
+import { WorkspaceSettingsPage } from '../features/workspace-settings/components/workspace-settings-page';
+
+export default WorkspaceSettingsPage;
