@@ -115,6 +115,12 @@ test('the page opens and closes the widget through window.Parley', async ({ page
   ).toBe(false);
   await page.evaluate(() => (window as unknown as { Parley: { toggle(): void } }).Parley.toggle());
   await expect(frame).toBeVisible();
+  await expect(events(page).getByRole('listitem')).toHaveText(['opened', 'closed', 'opened']);
+  // A click dispatched in the same few milliseconds as the frame is shown again can miss it
+  // (Chromium hit-tests against the last painted frame); a person cannot click that fast.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 
   // The window's own close button, then Escape from inside it.
   await chatWindow(page).getByRole('button', { name: 'Close chat' }).click();
