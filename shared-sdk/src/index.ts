@@ -28,3 +28,4 @@ export * from './endpoints/products';
 export * from './endpoints/chat-widget';
 export * from './endpoints/storage';
 export * from './client-id';
+export * from './prices';

@@ -9,6 +9,7 @@ import {
   withoutGreeting,
 } from './customer-intents';
 import type { ProductQuestion, SmallTalk } from './customer-intents';
+import { lowStockThreshold } from 'shared-sdk';
 import type { ProductCard } from 'shared-sdk/schemas';
 import type { ProductTraining, TrainingKind } from './training-documents';
 import type { TrainingIndex } from './training-index';
@@ -82,9 +83,6 @@ function formatPrice(product: ProductTraining): string {
   return product.currency ? `${amount} ${product.currency}` : amount;
 }
 
-/** At or below this many, the customer is told how many are left (shops' "only 3 left"). */
-const lowStock = 5;
-
 /** What the widget shows beside an answer about `product`. */
 function productCardOf(product: ProductTraining): ProductCard {
   return {
@@ -103,7 +101,7 @@ function productFactsAnswer(product: ProductTraining, asked: ProductQuestion): s
   const available = product.status === 'active';
   if (asked.price) sentences.push(`${product.name} costs ${formatPrice(product)}.`);
   if (!available) sentences.push(`Sorry, ${product.name} is not available at the moment.`);
-  else if (asked.stock && product.stock > lowStock)
+  else if (asked.stock && product.stock > lowStockThreshold)
     sentences.push(`Yes, ${product.name} is in stock.`);
   else if (asked.stock && product.stock > 0)
     sentences.push(`Yes, ${product.name} is in stock, but only ${product.stock} left.`);

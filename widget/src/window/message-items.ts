@@ -1,11 +1,8 @@
 import type { i18n } from 'i18next';
-import { storedImageSources } from 'shared-sdk';
+import { formatPrice, lowStockThreshold, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment, ProductCard } from 'shared-sdk/schemas';
 import type { ChatState, OutgoingMessage } from './chat-session';
 import { h } from './dom';
-
-/** At or below this many left, the card says how many (as the bot does). */
-const lowStock = 5;
 
 /**
  * Builds the list item of one message: its author, its text, form and attachments, and its time
@@ -64,19 +61,11 @@ export function messageItemBuilder({
 
   /** A bot answer's product: photo, name, price in the shop's currency and stock in words. */
   function productCardNode(card: ProductCard): HTMLElement {
-    let price: string;
-    try {
-      price = new Intl.NumberFormat(i18n.language, {
-        style: 'currency',
-        currency: card.currency,
-      }).format(card.price);
-    } catch {
-      price = `${card.price.toFixed(2)} ${card.currency}`;
-    }
+    const price = formatPrice(card.price, card.currency, i18n.language);
     const stock =
       card.stock === 0
         ? t('stockOut')
-        : card.stock <= lowStock
+        : card.stock <= lowStockThreshold
           ? t('stockLow', { count: card.stock })
           : t('stockIn');
     const box = h('div', { class: 'product-card', role: 'group', 'aria-label': card.name });

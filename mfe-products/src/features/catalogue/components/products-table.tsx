@@ -1,13 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { storedImageSources } from 'shared-sdk';
+import { formatPrice, lowStockThreshold, storedImageSources } from 'shared-sdk';
 import type { Product } from 'shared-sdk/schemas';
 import { Badge, Button, DataTable, RowCheckbox, SelectableRow, selectableRowKeys } from 'shared-ui';
-import { formatPrice } from '../utils/products-view';
-
-/** At or below this many left, the stock is shown as "only N left" (as the bot says it). */
-const lowStock = 5;
 
 const Name = styled.div`
   display: flex;
@@ -82,7 +78,7 @@ export function ProductsTable({
   const stockText = (stock: number) =>
     stock === 0
       ? t('stock.out')
-      : stock <= lowStock
+      : stock <= lowStockThreshold
         ? t('stock.low', { count: stock })
         : t('stock.in', { count: stock });
 

@@ -94,15 +94,3 @@ export function productsInTab(
 ): number | undefined {
   return counts?.[status];
 }
-
-/** "€1,299.00": a price in the workspace's currency, for the reader's locale. */
-export function formatPrice(price: number, currency: string | undefined, locale?: string) {
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currency ?? 'USD',
-    }).format(price);
-  } catch {
-    return `${price.toFixed(2)} ${currency ?? ''}`.trim();
-  }
-}
