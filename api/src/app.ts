@@ -9,6 +9,7 @@ import { conversationBotPlugin } from './plugins/app/conversation-bot';
 import { databasePlugin } from './plugins/app/database';
 import { identityPlugin } from './plugins/app/identity';
 import { idleConversationsPlugin } from './plugins/app/idle-conversations';
+import { jobsPlugin } from './plugins/app/jobs';
 import { livePlugin } from './plugins/app/live';
 import { mailerPlugin } from './plugins/app/mailer';
 import { newsArticlesPlugin } from './plugins/app/news-articles';
@@ -84,6 +85,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(conversationBotPlugin);
   await app.register(idleConversationsPlugin, {
     intervalSeconds: config.widget.idleSweepIntervalSeconds,
+  });
+  await app.register(jobsPlugin, {
+    jobs: config.jobs,
+    crawl: config.crawl,
+    outbound: config.outbound,
   });
   await app.register(newsArticlesPlugin, {
     contentDir: options.newsDir ?? path.resolve(__dirname, '../content/news'),

@@ -4,6 +4,8 @@ import type { RemoteName } from 'shared-sdk';
 import { defaultMinPasswordLength } from 'shared-sdk/schemas';
 import type { PasswordPolicy } from 'shared-sdk';
 import { z } from 'zod';
+import { parseAllowHosts } from './outbound/address-check';
+import type { AllowedHost } from './outbound/outbound-types';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -33,6 +35,28 @@ export interface AppConfig {
   storage: StorageConfig;
   widget: WidgetConfig;
   bot: BotConfig;
+  outbound: OutboundConfig;
+  crawl: CrawlConfig;
+  jobs: JobsConfig;
+}
+
+/** Website discovery and reading (api/src/crawler): how much of a business's site, how gently. */
+export interface CrawlConfig {
+  maxPages: number;
+  maxDepth: number;
+  maxBytesPerPage: number;
+  /** Requests in flight to one site at once. */
+  concurrency: number;
+  /** Pause between two requests of one worker. */
+  delayMs: number;
+}
+
+/** Background jobs (api/src/jobs). */
+export interface JobsConfig {
+  /** A job whose instance stopped renewing its claim for this long is resumed elsewhere. */
+  leaseSeconds: number;
+  /** Jobs one instance runs at once. */
+  concurrency: number;
 }
 
 export interface AuthConfig {
@@ -98,6 +122,12 @@ export interface BotConfig {
   /** Unset: answers are sent as they are in the training. */
   languageModel:
     { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+}
+
+/** Requests Parley makes to addresses admins type (web sites to train on, webhooks). */
+export interface OutboundConfig {
+  /** Hosts reached even when they resolve to private addresses (everything else is refused). */
+  allowHosts: AllowedHost[];
 }
 
 /** What one client may hold of the server: slow or idle connections are not kept for long. */
@@ -199,6 +229,28 @@ const envSchema = z.object({
   BOT_LLM_MODEL: z.string().min(1).optional(),
   BOT_LLM_API_KEY: z.string().min(1).optional(),
   BOT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(500),
+  CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).max(50).default(5),
+  CRAWL_MAX_PAGE_MB: z.coerce.number().min(0.1).max(50).default(2),
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+  CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // host or host:port, comma-separated: intranet sites and webhooks the SSRF guard lets through.
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseAllowHosts(value);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message: error instanceof Error ? error.message : String(error),
+        });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** scrypt N = 2^15 (32 MiB with r = 8): memory-hard, about 0.1 s per hash on one core. */
@@ -338,5 +390,14 @@ export function loadConfig(
             }
           : undefined,
     },
+    outbound: { allowHosts: vars.OUTBOUND_ALLOW_HOSTS },
+    crawl: {
+      maxPages: vars.CRAWL_MAX_PAGES,
+      maxDepth: vars.CRAWL_MAX_DEPTH,
+      maxBytesPerPage: Math.round(vars.CRAWL_MAX_PAGE_MB * 1024 * 1024),
+      concurrency: vars.CRAWL_CONCURRENCY,
+      delayMs: vars.CRAWL_DELAY_MS,
+    },
+    jobs: { leaseSeconds: vars.JOB_LEASE_SECONDS, concurrency: vars.JOB_CONCURRENCY },
   };
 }

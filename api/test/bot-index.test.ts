@@ -221,6 +221,7 @@ describe('bot replies from training', () => {
         'Our workshop services every brand of bicycle. A standard service costs 59 euros and ' +
         'includes gears, brakes and a safety check. Book a slot online or drop in on weekday mornings.',
       sources: [{ kind: 'webpage', id: 'workshop' }],
+      sourceLink: { url: 'https://bikes.example/workshop', title: 'Our workshop' },
     });
   });
 

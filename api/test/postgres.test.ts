@@ -12,6 +12,11 @@ import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { connectDatabase } from '../src/db/connect-database';
 import { migrate, readMigrationFiles } from '../src/db/migrate';
+import { JobRunner } from '../src/jobs/job-runner';
+import type { JobHandler } from '../src/jobs/job-runner';
+import { enqueueJob } from '../src/jobs/job-store';
+import { writeTransaction } from '../src/live/write-transaction';
+import { seedTeams } from './fixtures/teams';
 
 // The same migrations and queries against a real PostgreSQL server, in a database created for
 // this run and dropped after it. Set TEST_DATABASE_URL (any database the user may CREATE
@@ -141,5 +146,49 @@ describePostgres('PostgreSQL', () => {
       payload: { refreshToken: auth.refreshToken },
     });
     expect(refreshed.statusCode).toBe(200);
+  });
+
+  it('runs each background job once when two instances claim from one queue (FOR UPDATE SKIP LOCKED)', async () => {
+    const [first, second] = apps as [TestApp, TestApp];
+    const { workspaceId } = (await seedTeams(first)).team;
+    const runs = new Map<string, number>();
+    const counting: JobHandler = {
+      kind: 'postgres-shared',
+      async run({ job }) {
+        runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return {};
+      },
+    };
+    const jobs = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        writeTransaction(first.db, (trx) =>
+          enqueueJob(trx, { workspaceId, kind: 'postgres-shared', payload: {} }),
+        ),
+      ),
+    );
+    const logger = { info: () => undefined, error: () => undefined };
+    const runners = [first, second].map(
+      (app) =>
+        new JobRunner({ db: app.db, handlers: [counting], logger, pollMs: 20, concurrency: 4 }),
+    );
+    runners.forEach((runner) => runner.start());
+    try {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const done = await second.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', 'postgres-shared')
+          .where('status', '=', 'done')
+          .execute();
+        if (done.length === jobs.length) break;
+        if (Date.now() > deadline) throw new Error(`only ${done.length} jobs done`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await Promise.all(runners.map((runner) => runner.close()));
+    }
+    expect([...runs.values()]).toEqual(Array(jobs.length).fill(1));
   });
 });

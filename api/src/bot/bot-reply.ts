@@ -10,7 +10,7 @@ import {
 } from './customer-intents';
 import type { ProductQuestion, SmallTalk } from './customer-intents';
 import { lowStockThreshold } from 'shared-sdk';
-import type { ProductCard } from 'shared-sdk/schemas';
+import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { ProductTraining, TrainingKind } from './training-documents';
 import type { TrainingIndex } from './training-index';
 import type { TrainingHit } from './training-search';
@@ -27,7 +27,13 @@ export interface BotSource {
  * routes set the conversation to pending and post `content` as the bot's message.
  */
 export type BotReply =
-  | { kind: 'answer'; content: string; sources: BotSource[]; productCard?: ProductCard }
+  | {
+      kind: 'answer';
+      content: string;
+      sources: BotSource[];
+      productCard?: ProductCard;
+      sourceLink?: SourceLink;
+    }
   | { kind: 'handoff'; reason: HandoffReason; content: string };
 
 export const handoffMessages: Record<HandoffReason, string> = {
@@ -57,6 +63,8 @@ export interface ReplyDecision {
   question: string;
   /** Best first; empty unless the reply answers from training. */
   passages: Passage[];
+  /** The closest training item, whether or not it was trusted to answer. */
+  best?: TrainingHit;
 }
 
 const priceTerms = indexTerms('cost price fee charge');
@@ -185,10 +193,10 @@ export function decideReply(
   });
   const [best, next] = hits;
   if (!best || !isConfident(best, next, thresholds)) {
-    return { reply: handoff('not-confident'), question, passages: [] };
+    return { reply: handoff('not-confident'), question, passages: [], best };
   }
   const content = answerText(index, best, asked);
-  if (!content) return { reply: handoff('not-confident'), question, passages: [] };
+  if (!content) return { reply: handoff('not-confident'), question, passages: [], best };
 
   // The model may draw on the runners-up that are themselves good matches, never on weak ones.
   const passages = hits
@@ -198,14 +206,17 @@ export function decideReply(
     .filter((passage): passage is Passage => passage !== undefined);
   const product = best.kind === 'product' ? index.product(best.id) : undefined;
   const offered = product?.status === 'active' ? product : undefined;
+  const page = best.passage;
   return {
     reply: {
       kind: 'answer',
       content,
       sources: [{ kind: best.kind, id: best.id }],
       ...(offered ? { productCard: productCardOf(offered) } : {}),
+      ...(page ? { sourceLink: { url: page.url, title: page.title } } : {}),
     },
     question,
     passages,
+    best,
   };
 }

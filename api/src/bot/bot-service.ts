@@ -4,10 +4,13 @@ import type { ChangeEvent } from '../live/change-events';
 import type { ChangeFeed } from '../live/change-feed';
 import { decideReply, handoffMessages } from './bot-reply';
 import type { BotReply, ReplyDecision } from './bot-reply';
+import type { BotPreview } from 'shared-sdk/schemas';
+import type { TrainingHit } from './training-search';
 import type { ConfidenceThresholds } from './confidence';
 import type { LanguageModel } from './language-model';
 import { TrainingIndex } from './training-index';
-import type { ProductTraining, QnaTraining } from './training-documents';
+import { selectWebpagesForBot } from '../repositories/ai-training-websites';
+import type { ProductTraining, QnaTraining, WebPageTraining } from './training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './bot-reply';
 
@@ -23,6 +26,8 @@ export interface BotService {
    * workspace's training. Rejects only when the training cannot be read.
    */
   reply(message: { workspaceId: string; conversationId: string; text: string }): Promise<BotReply>;
+  /** What the bot would answer `question` ("Try the bot"), and from what, with no conversation. */
+  preview(workspaceId: string, question: string): Promise<BotPreview>;
   /** Forgets the workspace's index: the next reply reads its training again. */
   trainingChanged(workspaceId: string): void;
   /** Stops following the change feed and waits for the reads under way. */
@@ -46,8 +51,15 @@ interface WorkspaceEntry {
   index: Promise<TrainingIndex>;
 }
 
-/** Collections the index is built from. Web pages join when their table exists. */
-const trainingCollections = new Set<ChangeEvent['collection']>(['ai_training_qnas', 'products']);
+/** Collections the index is built from. */
+const trainingCollections = new Set<ChangeEvent['collection']>([
+  'ai_training_qnas',
+  'products',
+  'ai_training_websites',
+]);
+
+/** A page's id in the index: its website's, then its address. */
+const webPageId = (websiteId: string, url: string) => `${websiteId}:${url}`;
 
 export function createBotService({
   db,
@@ -96,11 +108,30 @@ export function createBotService({
       );
   }
 
+  /** The read pages of the workspace's websites (or of some of them). */
+  async function readWebPages(
+    workspaceId: string,
+    websiteIds?: readonly string[],
+  ): Promise<WebPageTraining[]> {
+    const rows = await selectWebpagesForBot(db, workspaceId, websiteIds);
+    return rows.map((row) => ({
+      id: webPageId(row.websiteId, row.url),
+      url: row.url,
+      title: row.title,
+      passages: row.passages ?? [],
+    }));
+  }
+
   async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
     const index = new TrainingIndex();
-    const [qnas, products] = await Promise.all([readQnas(workspaceId), readProducts(workspaceId)]);
+    const [qnas, products, pages] = await Promise.all([
+      readQnas(workspaceId),
+      readProducts(workspaceId),
+      readWebPages(workspaceId),
+    ]);
     index.upsertQnas(qnas);
     index.upsertProducts(products);
+    index.upsertWebPages(pages);
     return index;
   }
 
@@ -111,6 +142,16 @@ export function createBotService({
     workspaceId: string,
     ids: readonly string[],
   ) {
+    if (collection === 'ai_training_websites') {
+      // The websites' pages are read whole: the event names websites, not pages.
+      const pages = await readWebPages(workspaceId, ids);
+      const prefixes = ids.map((websiteId) => webPageId(websiteId, ''));
+      index.removeWebPages(
+        index.webPageIds().filter((id) => prefixes.some((prefix) => id.startsWith(prefix))),
+      );
+      index.upsertWebPages(pages);
+      return;
+    }
     const rows =
       collection === 'products'
         ? await readProducts(workspaceId, ids)
@@ -212,14 +253,49 @@ export function createBotService({
     }
   }
 
+  async function answer(workspaceId: string, conversationId: string, text: string) {
+    if (closed) throw new Error('The bot service is closed');
+    const index = await indexOf(workspaceId);
+    const decision = decideReply(index, text, confidence);
+    const { reply } = decision;
+    if (reply.kind !== 'answer' || decision.passages.length === 0 || !languageModel) {
+      return { index, decision, reply };
+    }
+    const phrased = await phrase(languageModel, reply, decision, { workspaceId, conversationId });
+    return { index, decision, reply: phrased };
+  }
+
+  /** What a training item is called where an admin sees it. */
+  function sourceOf(index: TrainingIndex, hit: TrainingHit): BotPreview['source'] {
+    if (hit.kind === 'qna') {
+      return { kind: 'qna', id: hit.id, label: index.qna(hit.id)?.question ?? '', url: null };
+    }
+    if (hit.kind === 'product') {
+      return { kind: 'product', id: hit.id, label: index.product(hit.id)?.name ?? '', url: null };
+    }
+    return {
+      kind: 'webpage',
+      id: hit.id,
+      label: hit.passage?.title ?? '',
+      url: hit.passage?.url ?? null,
+    };
+  }
+
   return {
     async reply({ workspaceId, conversationId, text }) {
-      if (closed) throw new Error('The bot service is closed');
-      const index = await indexOf(workspaceId);
-      const decision = decideReply(index, text, confidence);
-      const { reply } = decision;
-      if (reply.kind !== 'answer' || decision.passages.length === 0 || !languageModel) return reply;
-      return phrase(languageModel, reply, decision, { workspaceId, conversationId });
+      return (await answer(workspaceId, conversationId, text)).reply;
+    },
+
+    async preview(workspaceId, question) {
+      const { index, decision, reply } = await answer(workspaceId, 'preview', question);
+      const { best } = decision;
+      return {
+        kind: reply.kind,
+        content: reply.content,
+        confidence: best ? Math.round(best.coverage * 100) / 100 : null,
+        handoffReason: reply.kind === 'handoff' ? reply.reason : null,
+        source: best ? sourceOf(index, best) : null,
+      };
     },
 
     trainingChanged(workspaceId) {

@@ -48,7 +48,10 @@ export function isConfident(
   thresholds: ConfidenceThresholds = defaultConfidenceThresholds,
 ): boolean {
   if (best.coverage < thresholds.minCoverage) return false;
-  if (best.keyCoverage < thresholds.minKeyCoverage) return false;
+  // A page's headings name its subject only roughly, and its text is where its facts are: a
+  // passage covering most of the question is trusted though its headings share none of it.
+  const sureFromText = best.kind === 'webpage' && best.coverage >= thresholds.sureCoverage;
+  if (best.keyCoverage < thresholds.minKeyCoverage && !sureFromText) return false;
   if (best.keySimilarity < thresholds.minKeySimilarity) return false;
   if (!next || best.coverage >= thresholds.sureCoverage) return true;
   if (thresholds.agreementOutweighsMargin && best.closestKeyText) return true;

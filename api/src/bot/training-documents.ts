@@ -29,7 +29,10 @@ export interface WebPageTraining {
   id: string;
   url: string;
   title: string;
-  text: string;
+  /** The page's text, cut into passages by the index; unused when `passages` are given. */
+  text?: string;
+  /** The page's text as the crawler cut it, each part under its headings. */
+  passages?: readonly { headings: readonly string[]; text: string }[];
 }
 
 /** A part of a web page short enough to be an answer on its own. */

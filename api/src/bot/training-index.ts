@@ -147,9 +147,16 @@ export class TrainingIndex {
   upsertWebPages(pages: readonly WebPageTraining[]): void {
     for (const page of pages) {
       this.removeWebPages([page.id]);
-      const keys = splitIntoPassages(page.text).map((text, n) => {
+      // A passage is found by its headings too: "Delivery times" under "Shipping" answers
+      // "how long does delivery take" though its sentences may not say "delivery".
+      const parts =
+        page.passages?.map(({ headings, text }) => ({
+          title: [page.title, ...headings.filter((heading) => heading !== page.title)].join(' › '),
+          text,
+        })) ?? splitIntoPassages(page.text ?? '').map((text) => ({ title: page.title, text }));
+      const keys = parts.map(({ title, text }, n) => {
         const key = `webpage:${page.id}#${n}`;
-        this.addDocument({ key, kind: 'webpage', sourceId: page.id, title: page.title, text });
+        this.addDocument({ key, kind: 'webpage', sourceId: page.id, title, text });
         return key;
       });
       this.pages.set(page.id, { page, keys });
@@ -163,6 +170,11 @@ export class TrainingIndex {
       for (const key of held.keys) this.removeDocument(key);
       this.pages.delete(id);
     }
+  }
+
+  /** Ids of the web pages held. */
+  webPageIds(): string[] {
+    return [...this.pages.keys()];
   }
 
   /** Ids of the Q&A pairs held. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ProductCard } from 'shared-sdk/schemas';
+import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
 
 // Column names are snake_case in SQL and camelCase here: the Kysely CamelCasePlugin maps them.
 
@@ -236,6 +236,7 @@ export interface MessagesTable {
   clientId: ColumnType<string | null, string | null | undefined, never>;
   /** A bot answer about one product: the product's card (migration 0008). */
   productCard: ColumnType<ProductCard | null, string | null | undefined, never>;
+  sourceLink: ColumnType<SourceLink | null, string | null | undefined, never>;
 }
 
 /** spec §3 ai_training_qna (migration 0005). */
@@ -274,6 +275,54 @@ export interface ProductsTable {
   updatedAt: UpdatedAt;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** Background work (migration 0009); see api/src/jobs/job-queue.ts. */
+export interface JobsTable {
+  id: string;
+  workspaceId: string;
+  kind: string;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  payload: Json<Record<string, unknown>>;
+  progress: ColumnType<Record<string, unknown>, string | undefined, string>;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  runAfter: ColumnType<Date, Date | undefined, Date>;
+  deadlineAt: Date | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
+  createdAt: CreatedAt;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  updatedAt: UpdatedAt;
+}
+
+/** spec §3 ai_training_website (migration 0009). */
+export interface AiTrainingWebsitesTable {
+  workspaceId: string;
+  id: string;
+  baseUrl: string;
+  links: Json<string[]>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export type WebpageState = 'pending' | 'indexed' | 'skipped' | 'failed';
+
+/** One chosen link of a website and what was read from it (migration 0009). */
+export interface AiTrainingWebpagesTable {
+  workspaceId: string;
+  websiteId: string;
+  url: string;
+  title: ColumnType<string, string | undefined, string>;
+  state: ColumnType<WebpageState, WebpageState | undefined, WebpageState>;
+  reason: string | null;
+  passages: ColumnType<{ headings: string[]; text: string }[] | null, string | null, string | null>;
+  contentHash: string | null;
+  readAt: Date | null;
+  changedAt: Date | null;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -294,4 +343,7 @@ export interface Database {
   aiTrainingQnas: AiTrainingQnasTable;
   aiTrainingQnaTopics: AiTrainingQnaTopicsTable;
   products: ProductsTable;
+  jobs: JobsTable;
+  aiTrainingWebsites: AiTrainingWebsitesTable;
+  aiTrainingWebpages: AiTrainingWebpagesTable;
 }

@@ -3,6 +3,8 @@ import type { LiveCollection, LiveDoc, LiveQuery } from 'shared-sdk';
 import type { Database } from '../db/schema';
 import { toAiTrainingQnaTopic } from '../repositories/ai-training-qna-topics';
 import { toAiTrainingQna } from '../repositories/ai-training-qnas';
+import { selectWebpageStates, toAiTrainingWebsite } from '../repositories/ai-training-websites';
+import { toJobDocument } from '../jobs/job-store';
 import { toChatbot } from '../repositories/chatbots';
 import { toProduct } from '../repositories/products';
 import { toCustomer } from '../repositories/customers';
@@ -16,6 +18,7 @@ import { LiveError } from './live-error';
 import {
   byId,
   byteOrder,
+  requireWorkspaceId,
   column,
   idOnly,
   milliseconds,
@@ -293,7 +296,72 @@ const products = workspaceCollection(
   },
 );
 
-const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
+// spec §3 ai_training_website, with the state of each of its links; newest first
+// (ai_training_websites_list_idx).
+const aiTrainingWebsites = workspaceCollection(
+  'ai_training_websites',
+  {
+    id: text(column('s.id'), true),
+    baseUrl: text(column('s.baseUrl'), true),
+    createdAt: timestamp(column('s.createdAt')),
+    updatedAt: timestamp(column('s.updatedAt')),
+  },
+  [{ field: 'createdAt', direction: 'desc' }],
+  async (db, plan) => {
+    const workspaceId = plan.workspaceId ?? '';
+    const query = db
+      .selectFrom('aiTrainingWebsites as s')
+      .selectAll('s')
+      .where('s.workspaceId', '=', workspaceId);
+    const rows = await applyPlan(query, plan).execute();
+    if (rows.length === 0) return [];
+    const pages = await selectWebpageStates(
+      db,
+      workspaceId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toAiTrainingWebsite(
+        row,
+        pages.filter((page) => page.websiteId === row.id),
+      ),
+    );
+  },
+);
+
+// Background jobs (website discovery) and their progress; admins only, as their calls are.
+const jobsFields = {
+  id: text(column('j.id'), true),
+  kind: text(column('j.kind'), true),
+  status: text(column('j.status'), true),
+  createdAt: timestamp(column('j.createdAt')),
+};
+const jobsOrder: OrderField[] = [{ field: 'createdAt', direction: 'desc' }];
+const jobs: CollectionDefinition = {
+  fields: jobsFields,
+  defaultOrder: jobsOrder,
+  plan(query) {
+    return buildPlan({
+      query,
+      fields: jobsFields,
+      defaultOrder: jobsOrder,
+      workspaceId: requireWorkspaceId(query),
+      userId: null,
+      access: 'admin',
+    });
+  },
+  async fetch(db, plan) {
+    const query = db
+      .selectFrom('jobs as j')
+      .selectAll('j')
+      .where('j.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toJobDocument);
+  },
+  affectedBy: (event, plan) =>
+    event.collection === 'jobs' && event.workspaceId === plan.workspaceId,
+};
+
+const collections: Record<LiveCollection, CollectionDefinition> = {
   users,
   workspaces,
   workspace_user: workspaceUser,
@@ -306,13 +374,12 @@ const collections: Partial<Record<LiveCollection, CollectionDefinition>> = {
   ai_training_qnas: aiTrainingQnas,
   ai_training_qna_topics: aiTrainingQnaTopics,
   products,
+  ai_training_websites: aiTrainingWebsites,
+  jobs,
 };
 
 function definitionOf(collection: LiveCollection): CollectionDefinition {
-  const definition = collections[collection];
-  // Each arrives with the issue that creates its table.
-  if (!definition) throw new LiveError('not-found', `${collection} are not available yet`);
-  return definition;
+  return collections[collection];
 }
 
 /** Validates a subscription's query for the caller; throws LiveError. */

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
-import type { Message, MessageAttachment, MessageRole, ProductCard } from 'shared-sdk/schemas';
+import type {
+  Message,
+  MessageAttachment,
+  MessageRole,
+  ProductCard,
+  SourceLink,
+} from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
 import type { Database, MessagesTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -18,6 +24,7 @@ export function toMessage(row: MessageRow): Message {
     form: row.form,
     attachments: row.attachments,
     ...(row.productCard ? { productCard: row.productCard } : {}),
+    ...(row.sourceLink ? { sourceLink: row.sourceLink } : {}),
     timestamp: row.timestamp.toISOString(),
   };
 }
@@ -32,6 +39,7 @@ export interface NewMessage {
   /** The sender's client's id for this send (see findSentMessage). */
   clientId?: string;
   productCard?: ProductCard;
+  sourceLink?: SourceLink;
 }
 
 /** The message `senderId` already sent with `clientId`: a retried send, stored once. */
@@ -74,6 +82,7 @@ export async function insertMessage(
       attachments: JSON.stringify(message.attachments ?? []),
       clientId: message.clientId ?? null,
       productCard: message.productCard ? JSON.stringify(message.productCard) : null,
+      sourceLink: message.sourceLink ? JSON.stringify(message.sourceLink) : null,
       timestamp: after
         ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
         : undefined,

@@ -9,6 +9,8 @@ import { runtimeConfigRoutes } from './runtime-config';
 import { sessionRoutes } from './session';
 import { storageRoutes } from './storage';
 import { userAiTrainingQnasRoutes } from './user-ai-training-qnas';
+import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
+import { userBotPreviewRoutes } from './user-bot-preview';
 import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProductsRoutes } from './user-products';
@@ -35,6 +37,8 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storageRoutes);
   await app.register(userConversationsRoutes);
   await app.register(userAiTrainingQnasRoutes);
+  await app.register(userAiTrainingWebsitesRoutes);
+  await app.register(userBotPreviewRoutes);
   await app.register(userProductsRoutes);
 };
 

@@ -278,6 +278,7 @@ export async function storeBotReply(
       senderId: row.chatbotId,
       content: reply.content,
       ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
+      ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
     },
     now,
   );

@@ -110,6 +110,10 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
+/** A bot answer drawn from a web page of the training: the page, linked under the answer. */
+export const sourceLinkSchema = z.object({ url: z.string(), title: z.string() });
+export type SourceLink = z.infer<typeof sourceLinkSchema>;
+
 // spec §3 message, ordered by timestamp (the live `messages` collection, one conversation).
 export const messageSchema = z.object({
   id,
@@ -122,6 +126,8 @@ export const messageSchema = z.object({
   attachments: z.array(messageAttachmentSchema),
   /** A bot answer about one product: its card (absent on every other message). */
   productCard: productCardSchema.optional(),
+  /** A bot answer from a web page: the page (absent on every other message). */
+  sourceLink: sourceLinkSchema.optional(),
   timestamp,
 });
 export type Message = z.infer<typeof messageSchema>;

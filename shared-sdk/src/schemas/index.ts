@@ -13,4 +13,5 @@ export * from './tickets';
 export * from './conversations';
 export * from './training';
 export * from './products';
+export * from './websites';
 export * from './chat-widget';

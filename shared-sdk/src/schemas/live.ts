@@ -17,6 +17,8 @@ export const liveCollections = [
   'products',
   'statistics',
   'messages',
+  /** Background jobs (website discovery): their progress, live. */
+  'jobs',
 ] as const;
 export type LiveCollection = (typeof liveCollections)[number];
 

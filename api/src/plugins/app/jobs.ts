@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { CrawlConfig, JobsConfig, OutboundConfig } from '../../config';
+import { defaultCrawlLimits } from '../../crawler/crawl-limits';
+import { JobRunner } from '../../jobs/job-runner';
+import { getLinksJob, indexWebsiteJob } from '../../jobs/website-jobs';
+import { createOutboundFetch } from '../../outbound/outbound-fetch';
+import type { OutboundFetch } from '../../outbound/outbound-types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one fetch of addresses users typed (SSRF guard): web sites now, webhooks later. */
+    outboundFetch: OutboundFetch;
+    jobs: JobRunner;
+  }
+}
+
+export interface JobsPluginOptions {
+  jobs: JobsConfig;
+  crawl: CrawlConfig;
+  outbound: OutboundConfig;
+}
+
+/**
+ * Background work: website discovery (getLinks) and the reading of a website's pages, run by a
+ * JobRunner that claims jobs from the database (see job-runner.ts), started once the app is ready.
+ */
+export const jobsPlugin = fp<JobsPluginOptions>(
+  async (app, { jobs, crawl, outbound }) => {
+    const fetch = createOutboundFetch({
+      allowHosts: outbound.allowHosts,
+      userAgent: defaultCrawlLimits.userAgent,
+    });
+    const runner = new JobRunner({
+      db: app.db,
+      logger: app.log,
+      changeFeed: app.changeFeed,
+      leaseMs: jobs.leaseSeconds * 1000,
+      concurrency: jobs.concurrency,
+      handlers: [
+        getLinksJob({ db: app.db, fetch, limits: crawl }),
+        indexWebsiteJob({ db: app.db, fetch, limits: crawl }),
+      ],
+    });
+    app.decorate('outboundFetch', fetch);
+    app.decorate('jobs', runner);
+    app.addHook('onReady', async () => runner.start());
+    // Before onClose, where the database closes: jobs under way are handed back first.
+    app.addHook('preClose', () => runner.close());
+  },
+  { name: 'jobs', dependencies: ['database', 'live'] },
+);
