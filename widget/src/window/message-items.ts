@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import { formatPrice, lowStockThreshold, storedImageSources } from 'shared-sdk';
-import type { Message, MessageAttachment, ProductCard } from 'shared-sdk/schemas';
+import type { Message, MessageAttachment, ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { ChatState, OutgoingMessage } from './chat-session';
 import { h } from './dom';
 
@@ -85,6 +85,21 @@ export function messageItemBuilder({
     return box;
   }
 
+  /** The web page a bot answer came from, to read in full; only http(s) addresses are linked. */
+  function sourceLinkNode(link: SourceLink): HTMLElement | undefined {
+    if (!/^https?:\/\//i.test(link.url)) return undefined;
+    return h(
+      'p',
+      { class: 'source' },
+      `${t('source')} `,
+      h(
+        'a',
+        { href: link.url, target: '_blank', rel: 'noopener noreferrer' },
+        link.title || link.url,
+      ),
+    );
+  }
+
   return function messageItem(message: Message | OutgoingMessage, state: ChatState): HTMLLIElement {
     const role = 'role' in message ? message.role : 'user';
     const bubble = h('div', { class: 'bubble' });
@@ -95,6 +110,9 @@ export function messageItemBuilder({
     if ('productCard' in message && message.productCard) {
       bubble.append(productCardNode(message.productCard));
     }
+    const source =
+      'sourceLink' in message && message.sourceLink && sourceLinkNode(message.sourceLink);
+    if (source) bubble.append(source);
     if ('attachments' in message) bubble.append(...message.attachments.map(attachmentNode));
     else if (message.imageName) bubble.append(h('p', { class: 'text' }, message.imageName));
     const meta =
