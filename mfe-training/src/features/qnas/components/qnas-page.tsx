@@ -11,16 +11,15 @@ import {
   ConfirmDialog,
   LoadFailed,
   Loading,
-  PageHeader,
   Pagination,
   SelectField,
   Stack,
   TextField,
   apiErrorMessage,
-  usePageTitle,
   Muted,
   useToast,
 } from 'shared-ui';
+import { AiTrainingLayout } from '../../../components/ai-training-layout';
 import { deleteQna, qnasLimit } from '../api/qnas-api';
 import { useQnas } from '../hooks/use-qnas';
 import {
@@ -49,6 +48,14 @@ const List = styled.div`
   gap: 16px;
 `;
 
+const Intro = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px 24px;
+`;
+
 const Empty = styled(Card)`
   display: grid;
   gap: 12px;
@@ -60,13 +67,11 @@ const Empty = styled(Card)`
 `;
 
 /**
- * /dashboard/:workspaceId/ai-training: the pairs the bot answers from. The URL holds the page,
- * the search and the topic; a page that is not a whole number of at least 1 is the 404 page
- * (spec §5), thrown while rendering for the shell's boundary.
+ * /dashboard/:workspaceId/ai-training, its first tab: the pairs the bot answers from. The URL
+ * holds the page, the search and the topic; a page that is not a whole number of at least 1 is
+ * the 404 page (spec §5), thrown while rendering for the shell's boundary.
  */
 export function QnasPage() {
-  const { t } = useTranslation('qnas');
-  usePageTitle(t('title'));
   const { workspaceId = '' } = useParams();
   const { pathname, search } = useLocation();
   const [searchParams] = useSearchParams();
@@ -124,9 +129,10 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
   const openNew = () => setEditing({ kind: 'new' });
 
   return (
-    <Stack $gap={6}>
-      <PageHeader title={t('title')} lead={t('lead')} headingRef={headingRef}>
-        <div>
+    <AiTrainingLayout tab="qnas" headingRef={headingRef}>
+      <Stack $gap={6}>
+        <Intro>
+          <Muted>{t('intro')}</Muted>
           <Button
             type="button"
             aria-expanded={editing?.kind === 'new'}
@@ -135,127 +141,128 @@ function QnasList({ workspaceId, view }: { workspaceId: string; view: QnasView }
           >
             {editing?.kind === 'new' ? t('closeForm') : t('add')}
           </Button>
-        </div>
-      </PageHeader>
-      <QnaCsv workspaceId={workspaceId} />
-      {editing?.kind === 'new' ? (
-        <Card id="new-qna">
-          <QnaForm workspaceId={workspaceId} topics={topics} onCancel={() => setEditing(null)} />
-        </Card>
-      ) : null}
-      <Toolbar>
-        <TextField
-          label={t('search')}
-          type="search"
-          value={view.search}
-          onChange={(event) => filterBy({ search: event.target.value })}
-        />
-        <SelectField
-          label={t('topicFilter')}
-          value={view.topic}
-          onChange={(event) => filterBy({ topic: event.target.value })}
-        >
-          <option value="">{t('allTopics')}</option>
-          {topicOptions.map((topic) => (
-            <option key={topic} value={topic}>
-              {topic}
-            </option>
-          ))}
-        </SelectField>
-      </Toolbar>
-      <div aria-busy={qnas.status === 'loading'}>
-        {qnas.status === 'loading' ? <Loading label={t('loading')} /> : null}
-        {qnas.status === 'error' ? (
-          <LoadFailed message={t('loadFailed')} onRetry={qnas.retry} />
+        </Intro>
+        <QnaCsv workspaceId={workspaceId} />
+        {editing?.kind === 'new' ? (
+          <Card id="new-qna">
+            <QnaForm workspaceId={workspaceId} topics={topics} onCancel={() => setEditing(null)} />
+          </Card>
         ) : null}
-        {loaded ? (
-          <Stack $gap={4}>
-            <Muted>
-              {filtered
-                ? t('matching', { count: matching.length, total: qnas.docs.length })
-                : t('count', { count: total ?? qnas.docs.length })}
-              {total !== undefined && total > qnasLimit
-                ? ` ${t('capped', { shown: qnasLimit, total })}`
-                : null}
-            </Muted>
-            {qnas.docs.length === 0 ? (
-              <Empty>
-                <h2>{t('empty.title')}</h2>
-                <Muted>{t('empty.body')}</Muted>
-                {editing?.kind === 'new' ? null : (
-                  <Button type="button" $variant="secondary" onClick={openNew}>
-                    {t('add')}
-                  </Button>
-                )}
-              </Empty>
-            ) : null}
-            {qnas.docs.length > 0 && matching.length === 0 ? (
+        <Toolbar>
+          <TextField
+            label={t('search')}
+            type="search"
+            value={view.search}
+            onChange={(event) => filterBy({ search: event.target.value })}
+          />
+          <SelectField
+            label={t('topicFilter')}
+            value={view.topic}
+            onChange={(event) => filterBy({ topic: event.target.value })}
+          >
+            <option value="">{t('allTopics')}</option>
+            {topicOptions.map((topic) => (
+              <option key={topic} value={topic}>
+                {topic}
+              </option>
+            ))}
+          </SelectField>
+        </Toolbar>
+        <div aria-busy={qnas.status === 'loading'}>
+          {qnas.status === 'loading' ? <Loading label={t('loading')} /> : null}
+          {qnas.status === 'error' ? (
+            <LoadFailed message={t('loadFailed')} onRetry={qnas.retry} />
+          ) : null}
+          {loaded ? (
+            <Stack $gap={4}>
               <Muted>
-                {t('empty.noMatch')}{' '}
-                <Link to={hrefWith({ page: 1, search: '', topic: '' })}>{t('empty.clear')}</Link>
+                {filtered
+                  ? t('matching', { count: matching.length, total: qnas.docs.length })
+                  : t('count', { count: total ?? qnas.docs.length })}
+                {total !== undefined && total > qnasLimit
+                  ? ` ${t('capped', { shown: qnasLimit, total })}`
+                  : null}
               </Muted>
-            ) : null}
-            {matching.length > 0 && shown.length === 0 ? (
-              <Muted>
-                {t('empty.pastEnd')} <Link to={hrefWith({ page: 1 })}>{t('empty.firstPage')}</Link>
-              </Muted>
-            ) : null}
-            <List>
-              {shown.map((qna) =>
-                editing?.kind === 'edit' && editing.qnaId === qna.id ? (
-                  <Card key={qna.id}>
-                    <QnaForm
-                      workspaceId={workspaceId}
+              {qnas.docs.length === 0 ? (
+                <Empty>
+                  <h2>{t('empty.title')}</h2>
+                  <Muted>{t('empty.body')}</Muted>
+                  {editing?.kind === 'new' ? null : (
+                    <Button type="button" $variant="secondary" onClick={openNew}>
+                      {t('add')}
+                    </Button>
+                  )}
+                </Empty>
+              ) : null}
+              {qnas.docs.length > 0 && matching.length === 0 ? (
+                <Muted>
+                  {t('empty.noMatch')}{' '}
+                  <Link to={hrefWith({ page: 1, search: '', topic: '' })}>{t('empty.clear')}</Link>
+                </Muted>
+              ) : null}
+              {matching.length > 0 && shown.length === 0 ? (
+                <Muted>
+                  {t('empty.pastEnd')}{' '}
+                  <Link to={hrefWith({ page: 1 })}>{t('empty.firstPage')}</Link>
+                </Muted>
+              ) : null}
+              <List>
+                {shown.map((qna) =>
+                  editing?.kind === 'edit' && editing.qnaId === qna.id ? (
+                    <Card key={qna.id}>
+                      <QnaForm
+                        workspaceId={workspaceId}
+                        qna={qna}
+                        topics={topics}
+                        onSaved={() => setEditing(null)}
+                        onCancel={() => setEditing(null)}
+                      />
+                    </Card>
+                  ) : (
+                    <QnaCard
+                      key={qna.id}
                       qna={qna}
-                      topics={topics}
-                      onSaved={() => setEditing(null)}
-                      onCancel={() => setEditing(null)}
+                      onEdit={() => setEditing({ kind: 'edit', qnaId: qna.id })}
+                      onDelete={() => {
+                        setDeleteState({ busy: false });
+                        setDeleting(qna);
+                      }}
                     />
-                  </Card>
-                ) : (
-                  <QnaCard
-                    key={qna.id}
-                    qna={qna}
-                    onEdit={() => setEditing({ kind: 'edit', qnaId: qna.id })}
-                    onDelete={() => {
-                      setDeleteState({ busy: false });
-                      setDeleting(qna);
-                    }}
-                  />
-                ),
-              )}
-            </List>
-            {pages > 1 ? (
-              <Pagination
-                label={t('paging.label')}
-                status={t('paging.status', { page: view.page, pages })}
-                previous={{
-                  label: t('paging.previous'),
-                  href: view.page > 1 ? hrefWith({ page: view.page - 1 }) : undefined,
-                }}
-                next={{
-                  label: t('paging.next'),
-                  href: view.page < pages ? hrefWith({ page: view.page + 1 }) : undefined,
-                }}
-              />
-            ) : null}
-          </Stack>
-        ) : null}
-      </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        confirmLabel={t('delete.confirm')}
-        cancelLabel={t('delete.cancel')}
-        busy={deleteState.busy}
-        busyLabel={t('delete.busy')}
-        destructive
-        error={deleteState.error}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        {deleting ? t('delete.body', { question: deleting.question }) : null}
-      </ConfirmDialog>
-    </Stack>
+                  ),
+                )}
+              </List>
+              {pages > 1 ? (
+                <Pagination
+                  label={t('paging.label')}
+                  status={t('paging.status', { page: view.page, pages })}
+                  previous={{
+                    label: t('paging.previous'),
+                    href: view.page > 1 ? hrefWith({ page: view.page - 1 }) : undefined,
+                  }}
+                  next={{
+                    label: t('paging.next'),
+                    href: view.page < pages ? hrefWith({ page: view.page + 1 }) : undefined,
+                  }}
+                />
+              ) : null}
+            </Stack>
+          ) : null}
+        </div>
+        <ConfirmDialog
+          open={deleting !== null}
+          title={t('delete.title')}
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={t('delete.cancel')}
+          busy={deleteState.busy}
+          busyLabel={t('delete.busy')}
+          destructive
+          error={deleteState.error}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        >
+          {deleting ? t('delete.body', { question: deleting.question }) : null}
+        </ConfirmDialog>
+      </Stack>
+    </AiTrainingLayout>
   );
 }
