@@ -317,6 +317,8 @@ describe('website training (getLinks, /api/user/ai-training-websites, the bot on
   it('re-syncs: a changed page is read anew, an unchanged one keeps its text and date', async () => {
     const website = await createWebsite(['/shipping', '/about']);
     const first = await settled(website.id);
+    // The bot's index is in memory now: the re-sync below must reach it page by page.
+    expect((await ask('When was Acme Kettles founded?')).content).toMatch(/1987/);
     site.setPage(
       '/about',
       '<html><head><title>About us</title></head><body><main><h1>About Acme Kettles</h1><p>Acme Kettles moved to a new workshop in York in 2024, where every kettle is now repaired.</p></main></body></html>',
@@ -331,6 +333,7 @@ describe('website training (getLinks, /api/user/ai-training-websites, the bot on
     expect(page(second, '/about')?.changedAt).not.toBe(page(first, '/about')?.changedAt);
     expect(page(second, '/shipping')?.readAt).not.toBe(page(first, '/shipping')?.readAt);
     expect((await ask('Where is the new workshop?')).content).toMatch(/York/);
+    expect((await ask('When was Acme Kettles founded?')).content).not.toMatch(/1987/);
     await call('DELETE', '/api/user/ai-training-websites', admin, {
       workspaceId,
       websiteId: website.id,

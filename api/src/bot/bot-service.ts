@@ -9,7 +9,7 @@ import type { TrainingHit } from './training-search';
 import type { ConfidenceThresholds } from './confidence';
 import type { LanguageModel } from './language-model';
 import { TrainingIndex } from './training-index';
-import { selectWebpagesForBot } from '../repositories/ai-training-websites';
+import { selectWebpagesForBot, selectWebpageVersions } from '../repositories/ai-training-websites';
 import type { ProductTraining, QnaTraining, WebPageTraining } from './training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './bot-reply';
@@ -108,18 +108,50 @@ export function createBotService({
       );
   }
 
-  /** The read pages of the workspace's websites (or of some of them). */
+  /** The read pages of the workspace's websites (or of some of them, or some of their pages). */
   async function readWebPages(
     workspaceId: string,
     websiteIds?: readonly string[],
+    urls?: readonly string[],
   ): Promise<WebPageTraining[]> {
-    const rows = await selectWebpagesForBot(db, workspaceId, websiteIds);
+    const rows = await selectWebpagesForBot(db, workspaceId, websiteIds, urls);
     return rows.map((row) => ({
       id: webPageId(row.websiteId, row.url),
       url: row.url,
       title: row.title,
       passages: row.passages ?? [],
+      version: row.contentHash,
     }));
+  }
+
+  /**
+   * Brings the websites' pages in the index up to date. A website's event names the website,
+   * not its pages, and reading a large site arrives as one event per few pages: only pages
+   * added, removed or read as something else are indexed again, not the whole site each time.
+   */
+  async function refreshWebPages(
+    index: TrainingIndex,
+    workspaceId: string,
+    websiteIds: readonly string[],
+  ) {
+    const current = new Map(
+      (await selectWebpageVersions(db, workspaceId, websiteIds)).map((row) => [
+        webPageId(row.websiteId, row.url),
+        row.contentHash,
+      ]),
+    );
+    const prefixes = websiteIds.map((websiteId) => webPageId(websiteId, ''));
+    index.removeWebPages(
+      index
+        .webPageIds()
+        .filter((id) => prefixes.some((prefix) => id.startsWith(prefix)) && !current.has(id)),
+    );
+    const stale = [...current].filter(([id, version]) => index.webPage(id)?.version !== version);
+    if (stale.length === 0) return;
+    const staleIds = new Set(stale.map(([id]) => id));
+    const urls = [...new Set(stale.map(([id]) => id.slice(id.indexOf(':') + 1)))];
+    const pages = await readWebPages(workspaceId, websiteIds, urls);
+    index.upsertWebPages(pages.filter((page) => staleIds.has(page.id)));
   }
 
   async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
@@ -143,13 +175,7 @@ export function createBotService({
     ids: readonly string[],
   ) {
     if (collection === 'ai_training_websites') {
-      // The websites' pages are read whole: the event names websites, not pages.
-      const pages = await readWebPages(workspaceId, ids);
-      const prefixes = ids.map((websiteId) => webPageId(websiteId, ''));
-      index.removeWebPages(
-        index.webPageIds().filter((id) => prefixes.some((prefix) => id.startsWith(prefix))),
-      );
-      index.upsertWebPages(pages);
+      await refreshWebPages(index, workspaceId, ids);
       return;
     }
     const rows =

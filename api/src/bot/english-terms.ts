@@ -46,15 +46,28 @@ export function isStopWord(token: string): boolean {
   return stopWords.has(token);
 }
 
+// Stemming was most of the time spent indexing a website's pages (bench/websites), and a site's
+// pages repeat their words: each token is stemmed once. Bounded, and emptied when full.
+const termCache = new Map<string, string | null>();
+const termCacheLimit = 100_000;
+
 /**
  * The index term of one token: null for a stop word or a lone letter, else its Porter2 stem, so
  * that "refunds", "refunded" and "refunding" are one term, read as the first word of its synonym
  * group ("postage" as "shipping").
  */
 export function indexTerm(token: string): string | null {
-  if (stopWords.has(token)) return null;
-  if (token.length === 1 && !/\d/.test(token)) return null;
-  return /^\d/.test(token) ? token : canonicalStem(stem(token));
+  const known = termCache.get(token);
+  if (known !== undefined) return known;
+  const term =
+    stopWords.has(token) || (token.length === 1 && !/\d/.test(token))
+      ? null
+      : /^\d/.test(token)
+        ? token
+        : canonicalStem(stem(token));
+  if (termCache.size >= termCacheLimit) termCache.clear();
+  termCache.set(token, term);
+  return term;
 }
 
 /** The index terms of a text, in order, duplicates kept. */

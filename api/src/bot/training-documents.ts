@@ -33,6 +33,8 @@ export interface WebPageTraining {
   text?: string;
   /** The page's text as the crawler cut it, each part under its headings. */
   passages?: readonly { headings: readonly string[]; text: string }[];
+  /** What the page read as (its content hash): a page whose hash has not moved is not indexed again. */
+  version?: string | null;
 }
 
 /** A part of a web page short enough to be an answer on its own. */

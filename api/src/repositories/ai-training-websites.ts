@@ -281,12 +281,29 @@ export function selectWebpagesForBot(
   db: Kysely<Database>,
   workspaceId: string,
   websiteIds?: readonly string[],
+  urls?: readonly string[],
 ) {
   let query = db
     .selectFrom('aiTrainingWebpages')
-    .select(['websiteId', 'url', 'title', 'passages'])
+    .select(['websiteId', 'url', 'title', 'passages', 'contentHash'])
     .where('workspaceId', '=', workspaceId)
     .where('passages', 'is not', null);
   if (websiteIds) query = query.where('websiteId', 'in', websiteIds);
+  if (urls) query = query.where('url', 'in', urls);
   return query.execute();
+}
+
+/** Which read pages the websites have and what each read as, without their text. */
+export function selectWebpageVersions(
+  db: Kysely<Database>,
+  workspaceId: string,
+  websiteIds: readonly string[],
+) {
+  return db
+    .selectFrom('aiTrainingWebpages')
+    .select(['websiteId', 'url', 'contentHash'])
+    .where('workspaceId', '=', workspaceId)
+    .where('websiteId', 'in', websiteIds)
+    .where('passages', 'is not', null)
+    .execute();
 }
