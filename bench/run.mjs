@@ -1,7 +1,14 @@
 // `npm run bench`: every benchmark in turn, each printing its figures.
 import { spawnSync } from 'node:child_process';
 
-const benches = ['js-size.mjs', 'live.mjs', 'tickets.mjs', 'products.mjs', 'bot.mjs'];
+const benches = [
+  'js-size.mjs',
+  'live.mjs',
+  'tickets.mjs',
+  'products.mjs',
+  'bot.mjs',
+  'websites.mjs',
+];
 let failed = false;
 for (const bench of benches) {
   console.log(`\n=== bench/${bench}`);
