@@ -17,25 +17,13 @@ import {
   useSchemaForm,
 } from 'shared-ui';
 import { AiTrainingLayout } from '../../../components/ai-training-layout';
+import { InlineForm } from '../../../components/inline-form';
 import { askBot } from '../api/bot-preview-api';
 import { triesKept, useBotTries } from '../hooks/use-bot-tries';
 import en from '../en-US.json';
 import { BotAnswer } from './bot-answer';
 
 addTranslations('bot-preview', en);
-
-const Form = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: start;
-  gap: 12px 16px;
-  > :first-child {
-    flex: 1 1 320px;
-  }
-  > button {
-    margin-top: 30px;
-  }
-`;
 
 const Heading = styled.h2`
   margin: 0;
@@ -104,7 +92,7 @@ export function BotPreviewPage() {
         <Stack as="section" $gap={4} aria-labelledby={formTitleId}>
           <Heading id={formTitleId}>{t('title')}</Heading>
           <Muted>{t('intro')}</Muted>
-          <Form noValidate onSubmit={handleSubmit} aria-busy={asking}>
+          <InlineForm noValidate onSubmit={handleSubmit} aria-busy={asking}>
             <TextField
               label={t('question')}
               hint={t('questionHint')}
@@ -115,7 +103,7 @@ export function BotPreviewPage() {
               {asking ? <Spinner /> : null}
               {asking ? t('asking') : t('ask')}
             </Button>
-          </Form>
+          </InlineForm>
           {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
         </Stack>
         <VisuallyHidden role="status">

@@ -11,6 +11,7 @@ import {
   useSchemaForm,
   useToast,
 } from 'shared-ui';
+import { InlineForm } from '../../../components/inline-form';
 import { createWebsite } from '../api/websites-api';
 import { useDiscovery, type Discovery } from '../hooks/use-discovery';
 import { siteName } from '../utils/website-summary';
@@ -23,19 +24,6 @@ const Section = styled(Card)`
   h2 {
     margin: 0;
     font-size: 1.25rem;
-  }
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: start;
-  gap: 12px 16px;
-  > :first-child {
-    flex: 1 1 320px;
-  }
-  > button {
-    margin-top: 30px;
   }
 `;
 
@@ -56,7 +44,7 @@ function AddressForm({ workspaceId, discovery }: { workspaceId: string; discover
   });
   const submitting = state.status === 'submitting';
   return (
-    <Form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
+    <InlineForm noValidate onSubmit={handleSubmit} aria-busy={submitting}>
       <TextField
         label={t('address.label')}
         hint={t('address.hint')}
@@ -69,7 +57,7 @@ function AddressForm({ workspaceId, discovery }: { workspaceId: string; discover
         {submitting ? <Spinner /> : null}
         {t('address.find')}
       </Button>
-    </Form>
+    </InlineForm>
   );
 }
 
