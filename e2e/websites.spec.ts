@@ -23,7 +23,7 @@ test.afterAll(async () => {
 
 /** The values the progress bar shows until the search ends, sampled as it runs. */
 async function watchBar(page: Page): Promise<number[]> {
-  const bar = page.getByRole('progressbar', { name: 'Pages read' });
+  const bar = page.getByRole('progressbar', { name: 'Addresses read' });
   const seen: number[] = [];
   await expect
     .poll(

@@ -17,7 +17,7 @@ async function renderWebsites() {
 
 const addSection = () => screen.getByRole('region', { name: 'Add a website' });
 const addressField = () => within(addSection()).getByRole('textbox', { name: /^Website address/ });
-const progress = () => within(addSection()).getByRole('progressbar', { name: 'Pages read' });
+const progress = () => within(addSection()).getByRole('progressbar', { name: 'Addresses read' });
 const posts = (requests: FakeRequest[], url: string) =>
   requests.filter((request) => request.method === 'POST' && request.url === url);
 
@@ -55,7 +55,7 @@ describe('AI training: finding the pages of a new website', () => {
     expect(
       within(addSection()).getByText('Finding pages on fernhill.example…'),
     ).toBeInTheDocument();
-    expect(within(addSection()).getByText('Found 10 pages, read 3')).toBeInTheDocument();
+    expect(within(addSection()).getByText('Read 3 of 10 addresses found')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('value', '3');
     expect(progress()).toHaveAttribute('max', '10');
     const clock = await within(addSection()).findByText(/^01:0[5-7]$/);
@@ -64,7 +64,7 @@ describe('AI training: finding the pages of a new website', () => {
     await waitFor(() => expect(clock.textContent).not.toBe(shown), { timeout: 2500 });
 
     await server.updateJob('job_1', { pagesFound: 40, pagesFetched: 25 });
-    expect(within(addSection()).getByText('Found 40 pages, read 25')).toBeInTheDocument();
+    expect(within(addSection()).getByText('Read 25 of 40 addresses found')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('value', '25');
     expect(progress()).toHaveAttribute('max', '40');
 
@@ -192,6 +192,6 @@ describe('AI training: finding the pages of a new website', () => {
     await renderWebsites();
     await within(addSection()).findByText(/^Time taken/);
     await server.updateJob('job_1', { status: 'running', pagesFound: 7, pagesFetched: 1 });
-    expect(await within(addSection()).findByText('Found 7 pages, read 1')).toBeInTheDocument();
+    expect(await within(addSection()).findByText('Read 1 of 7 addresses found')).toBeInTheDocument();
   });
 });
