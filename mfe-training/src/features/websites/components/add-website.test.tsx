@@ -192,6 +192,8 @@ describe('AI training: finding the pages of a new website', () => {
     await renderWebsites();
     await within(addSection()).findByText(/^Time taken/);
     await server.updateJob('job_1', { status: 'running', pagesFound: 7, pagesFetched: 1 });
-    expect(await within(addSection()).findByText('Read 1 of 7 addresses found')).toBeInTheDocument();
+    expect(
+      await within(addSection()).findByText('Read 1 of 7 addresses found'),
+    ).toBeInTheDocument();
   });
 });
