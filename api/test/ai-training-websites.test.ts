@@ -6,21 +6,11 @@ import { seedTeams } from './fixtures/teams';
 import { startTrainingSite, type TrainingSite } from './fixtures/training-site';
 import { bearer } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+import { eventually } from './support/eventually';
 import { listenForLive, LiveTestClient } from './support/live-client';
 import { parseAllowHosts } from '../src/outbound/address-check';
 
 jest.setTimeout(60_000);
-
-/** Polls `read` until `done` holds for what it answers. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} never happened: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const ended = (job: GetLinksJob) => ['done', 'failed', 'cancelled'].includes(job.status);
 
