@@ -86,11 +86,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(idleConversationsPlugin, {
     intervalSeconds: config.widget.idleSweepIntervalSeconds,
   });
-  await app.register(jobsPlugin, {
-    jobs: config.jobs,
-    crawl: config.crawl,
-    outbound: config.outbound,
-  });
   await app.register(newsArticlesPlugin, {
     contentDir: options.newsDir ?? path.resolve(__dirname, '../content/news'),
   });
@@ -98,6 +93,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     storage: config.storage,
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
+  });
+  await app.register(jobsPlugin, {
+    jobs: config.jobs,
+    crawl: config.crawl,
+    outbound: config.outbound,
   });
   await app.register(staticAppsPlugin, { appsDir: config.appsDir });
 

@@ -367,7 +367,7 @@ describe('product calls (/api/user/products)', () => {
       ];
       const response = await importProducts(admin, rows);
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ created: 2500, updated: 1 });
+      expect(response.json()).toEqual({ created: 2500, updated: 1, photos: null });
 
       const changed = await app.db
         .selectFrom('products')

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Product, ProductStatus } from 'shared-sdk/schemas';
+import type { Product, ProductStatus, SettableProductStatus } from 'shared-sdk/schemas';
 import { priceToMinorUnits } from 'shared-sdk/schemas';
 import type { Database, ProductsTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -143,6 +143,53 @@ export async function updateProduct(
   }
   recordChange(trx, { collection: 'products', workspaceId, ids: [id] });
   return toProduct(row);
+}
+
+/**
+ * Ends a product's `processing` (its photo copied in, or given up on): it takes `status`, and
+ * `photoUrl` when one was stored. False when it is no longer processing (edited or deleted since).
+ */
+export async function settleProcessingProduct(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  sku: string,
+  settled: { status: SettableProductStatus; photoUrl: string | null },
+  now: Date,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('products')
+    .set({
+      status: settled.status,
+      ...(settled.photoUrl ? { photoUrl: settled.photoUrl } : {}),
+      updatedAt: now,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .where('sku', '=', sku)
+    .where('status', '=', 'processing')
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  const moved = countOf(settled.status, 1);
+  moved.processing -= 1;
+  await adjustProductCounts(trx, workspaceId, moved, now);
+  recordChange(trx, { collection: 'products', workspaceId, ids: [row.id] });
+  return true;
+}
+
+/** The id of the workspace's product `sku` while it is processing. */
+export async function findProcessingProductId(
+  db: Kysely<Database>,
+  workspaceId: string,
+  sku: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('sku', '=', sku)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export type ProductsToDelete = { ids: string[] } | { status: ProductStatus };

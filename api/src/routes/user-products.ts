@@ -3,10 +3,11 @@ import { productEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
-import { deleteProducts, upsertProductsBySku } from '../repositories/products';
+import { deleteProducts } from '../repositories/products';
 import {
   changeProduct,
   createProduct,
+  importProducts,
   isProductIdConflict,
   isSkuConflict,
   productNotFound,
@@ -89,10 +90,14 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: 16 * 1024 * 1024,
     handler: async (request, reply) => {
       const { workspaceId, products } = request.body;
-      const counts = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        upsertProductsBySku(trx, workspaceId, products, now),
+      const imported = await memberWrite(
+        app,
+        request,
+        workspaceId,
+        'admin',
+        ({ trx, now, member }) => importProducts(trx, workspaceId, member.userId, products, now),
       );
-      return reply.code(201).send(counts);
+      return reply.code(201).send(imported);
     },
   });
 

@@ -1,18 +1,39 @@
 import type { Kysely } from 'kysely';
-import type { Product, ProductStatus } from 'shared-sdk/schemas';
+import type {
+  ImportProductsResponse,
+  Product,
+  ProductStatus,
+  SettableProductStatus,
+} from 'shared-sdk/schemas';
+import { productPhotosJobKind } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
+import { enqueueJob } from '../jobs/job-store';
 import {
   findProduct,
   findSkuOwner,
   insertProduct,
   toProduct,
   updateProduct,
+  upsertProductsBySku,
   type ProductFields,
 } from '../repositories/products';
 
 // The product rules (spec §3, §7) over the repository; each runs inside the caller's write
 // transaction, after the caller was checked.
+
+/** An import row as the API has parsed it. */
+export type ProductImportRowInput = ProductFields & {
+  status: SettableProductStatus;
+  imageUrl?: string | undefined;
+};
+
+/** One photo an import copies in: its product (by SKU) and the status it takes after. */
+export interface ProductPhotoItem {
+  sku: string;
+  imageUrl: string;
+  status: SettableProductStatus;
+}
 
 export const productNotFound = (productId: string) =>
   new HttpError(404, `Product ${productId} not found`);
@@ -72,4 +93,40 @@ export async function changeProduct(
   const product = await updateProduct(trx, workspaceId, productId, fields, now);
   if (!product) throw productNotFound(productId);
   return product;
+}
+
+/**
+ * A CSV import: every row written by SKU in the caller's transaction. Rows with a photo to copy
+ * in (`imageUrl`) are written `processing`, and one background job, stored in the same
+ * transaction, fetches their photos through the SSRF guard and gives each its status after.
+ */
+export async function importProducts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  userId: string,
+  rows: readonly ProductImportRowInput[],
+  now: Date,
+): Promise<ImportProductsResponse> {
+  const copies = rows.filter((row) => row.imageUrl && !row.photoUrl);
+  const counts = await upsertProductsBySku(
+    trx,
+    workspaceId,
+    rows.map(({ imageUrl, ...row }) =>
+      imageUrl && !row.photoUrl ? { ...row, status: 'processing' as const } : row,
+    ),
+    now,
+  );
+  if (copies.length === 0) return { ...counts, photos: null };
+  const items: ProductPhotoItem[] = copies.map(({ sku, imageUrl, status }) => ({
+    sku,
+    imageUrl: imageUrl!,
+    status,
+  }));
+  const job = await enqueueJob(trx, {
+    workspaceId,
+    kind: productPhotosJobKind,
+    payload: { userId, items },
+    progress: { total: items.length, done: 0, failed: [] },
+  });
+  return { ...counts, photos: { jobId: job.id, count: items.length } };
 }

@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { jobStatuses, webAddressSchema } from './websites';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
 /**
- * spec §4 product status. `processing`: the product is being written by an import that has not
- * finished yet; the bot never offers it, and it becomes active or disabled when its row is
- * applied.
+ * spec §4 product status. `processing`: an imported product whose photo the server is still
+ * copying in (Shopify's Image Src); the bot never offers it, and it becomes active or disabled,
+ * as its row said, once the photo is stored or could not be.
  */
 export const productStatuses = ['active', 'disabled', 'processing'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 /** What an admin may set; `processing` belongs to imports. */
 export const settableProductStatuses = ['active', 'disabled'] as const;
+export type SettableProductStatus = (typeof settableProductStatuses)[number];
 
 /** The largest price accepted, in the currency's units (below 2^53 minor units, exactly). */
 export const maxProductPrice = 1_000_000_000;
@@ -112,6 +114,12 @@ export const maxProductImportRows = 10_000;
 /** One product of an import (a CSV row): what the create call takes, without the ids. */
 export const productImportRowSchema = productFieldsSchema.extend({
   status: z.enum(settableProductStatuses).default('active'),
+  /**
+   * A photo on another site to copy in (Shopify's Image Src), when the row gives no photoUrl.
+   * The product is `processing` until the server has fetched and stored it (or failed to), then
+   * takes `status`.
+   */
+  imageUrl: webAddressSchema.optional(),
 });
 export type ProductImportRow = z.input<typeof productImportRowSchema>;
 
@@ -144,5 +152,21 @@ export type ImportProductsRequest = z.input<typeof importProductsRequestSchema>;
 export const importProductsResponseSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  /** The background job copying the rows' photos in (live in `jobs`), when any row has one. */
+  photos: z.object({ jobId: z.string(), count: z.number().int() }).nullable(),
 });
 export type ImportProductsResponse = z.infer<typeof importProductsResponseSchema>;
+
+export const productPhotosJobKind = 'product-photos';
+
+/** The photo copy of an import as its live `jobs` document shows it. */
+export const productPhotosJobSchema = z.object({
+  id,
+  status: z.enum(jobStatuses),
+  total: z.number().int(),
+  done: z.number().int(),
+  /** Rows whose photo could not be copied: the product is kept without it. */
+  failed: z.array(z.object({ sku: z.string(), reason: z.string() })),
+  error: z.string().nullable(),
+});
+export type ProductPhotosJob = z.infer<typeof productPhotosJobSchema>;

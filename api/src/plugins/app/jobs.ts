@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { CrawlConfig, JobsConfig, OutboundConfig } from '../../config';
 import { defaultCrawlLimits } from '../../crawler/crawl-limits';
 import { JobRunner } from '../../jobs/job-runner';
+import { productPhotosJob } from '../../jobs/product-photo-jobs';
 import { getLinksJob, indexWebsiteJob } from '../../jobs/website-jobs';
 import { createOutboundFetch } from '../../outbound/outbound-fetch';
 import type { OutboundFetch } from '../../outbound/outbound-types';
@@ -21,8 +22,9 @@ export interface JobsPluginOptions {
 }
 
 /**
- * Background work: website discovery (getLinks) and the reading of a website's pages, run by a
- * JobRunner that claims jobs from the database (see job-runner.ts), started once the app is ready.
+ * Background work: website discovery (getLinks), the reading of a website's pages and the copying
+ * in of imported products' photos, run by a JobRunner that claims jobs from the database (see
+ * job-runner.ts), started once the app is ready.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, { jobs, crawl, outbound }) => {
@@ -39,6 +41,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       handlers: [
         getLinksJob({ db: app.db, fetch, limits: crawl }),
         indexWebsiteJob({ db: app.db, fetch, limits: crawl }),
+        productPhotosJob({ db: app.db, fetch, storage: app.storage }),
       ],
     });
     app.decorate('outboundFetch', fetch);
@@ -47,5 +50,5 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     // Before onClose, where the database closes: jobs under way are handed back first.
     app.addHook('preClose', () => runner.close());
   },
-  { name: 'jobs', dependencies: ['database', 'live'] },
+  { name: 'jobs', dependencies: ['database', 'live', 'storage'] },
 );

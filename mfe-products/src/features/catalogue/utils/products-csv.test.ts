@@ -25,6 +25,7 @@ describe('parseProductsCsv', () => {
         price: 129.99,
         stock: 12,
         status: 'active',
+        imageUrl: 'https://cdn.example/l.png',
       },
       {
         sku: 'LAN-R',
@@ -33,6 +34,7 @@ describe('parseProductsCsv', () => {
         price: 119.5,
         stock: 0,
         status: 'active',
+        imageUrl: 'https://cdn.example/l.png',
       },
       {
         sku: 'KET-1',

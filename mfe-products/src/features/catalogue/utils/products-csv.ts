@@ -64,6 +64,8 @@ function fromShopify(records: Record_[]): { line: number; product: Record<string
     const option = record.cell('option1 value');
     const title = first.cell('title');
     const stock = numberOf(record.cell('variant inventory qty'));
+    // A variant's own image, else the product's first.
+    const imageSrc = record.cell('variant image') || first.cell('image src');
     rows.push({
       line: record.line,
       product: {
@@ -74,9 +76,9 @@ function fromShopify(records: Record_[]): { line: number; product: Record<string
         // An oversold product (negative inventory) is out of stock.
         stock: stock === undefined ? 0 : Math.max(0, stock),
         status: shopifyStatus(first.cell('status')),
-        // Image Src is not taken: the dashboard and the widget show only images stored with
-        // Parley (their Content-Security-Policy allows no other host); copying Shopify's images
-        // in needs the server to fetch them.
+        // Shopify's CDN address: the server copies the photo in after the import (the
+        // dashboard and the widget show only images stored with Parley).
+        ...(imageSrc ? { imageUrl: imageSrc } : {}),
       },
     });
   }
