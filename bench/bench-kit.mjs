@@ -64,6 +64,18 @@ export async function startBenchApi(name) {
   return { app, call, close };
 }
 
+/** Signs up the benchmark's admin (given a web site, so a workspace is made) on `call`'s app. */
+export async function signUpBenchAdmin(call) {
+  const admin = await call('POST', '/api/auth/signup', {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'bench-password-1',
+    displayName: 'Bench Admin',
+    website: 'https://bench.example',
+  });
+  const [{ workspaceId }] = await call('GET', '/api/user/workspaces', undefined, admin.idToken);
+  return { admin, workspaceId };
+}
+
 /** Prints rows of cells under `header`: the first `left` columns left-aligned, the rest right. */
 export function printTable(header, rows, left = 2) {
   const widths = header.map((title, i) =>

@@ -19,6 +19,7 @@ import {
   format,
   printTable,
   seconds,
+  signUpBenchAdmin,
   startBenchApi,
   timeCells,
 } from './bench-kit.mjs';
@@ -59,14 +60,8 @@ const reversed = [
 ];
 
 try {
-  const admin = await call('POST', '/api/auth/signup', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'bench-password-1',
-    displayName: 'Bench Admin',
-    website: 'https://bench.example',
-  });
+  const { admin, workspaceId } = await signUpBenchAdmin(call);
   const userId = admin.user.id;
-  const [{ workspaceId }] = await call('GET', '/api/user/workspaces', undefined, admin.idToken);
 
   let from = performance.now();
   await sql`

@@ -11,7 +11,14 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { buildNodePackages, format, percentile, printTable, startBenchApi } from './bench-kit.mjs';
+import {
+  buildNodePackages,
+  format,
+  percentile,
+  printTable,
+  signUpBenchAdmin,
+  startBenchApi,
+} from './bench-kit.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -176,14 +183,8 @@ const rssRow = (figure, mb) =>
 const rateRow = (figure, rate) =>
   row(figure, `${rate.toFixed(0)} pages/s`, `≥ ${rateGoal} pages/s`, rate >= rateGoal);
 try {
-  const admin = await call('POST', '/api/auth/signup', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'bench-password-1',
-    displayName: 'Bench Admin',
-    website: 'https://bench.example',
-  });
+  const { admin, workspaceId } = await signUpBenchAdmin(call);
   const user = (method, url, payload) => call(method, url, payload, admin.idToken);
-  const [{ workspaceId }] = await user('GET', '/api/user/workspaces');
   row('RSS before discovery', `${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
 
   const discovery = await withPeakRss(async () => {

@@ -4,6 +4,7 @@ import type { RemoteName } from 'shared-sdk';
 import { defaultMinPasswordLength } from 'shared-sdk/schemas';
 import type { PasswordPolicy } from 'shared-sdk';
 import { z } from 'zod';
+import { defaultCrawlLimits as crawlDefaults } from './crawler/crawl-limits';
 import { parseAllowHosts } from './outbound/address-check';
 import type { AllowedHost } from './outbound/outbound-types';
 
@@ -229,11 +230,15 @@ const envSchema = z.object({
   BOT_LLM_MODEL: z.string().min(1).optional(),
   BOT_LLM_API_KEY: z.string().min(1).optional(),
   BOT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
-  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(500),
-  CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).max(50).default(5),
-  CRAWL_MAX_PAGE_MB: z.coerce.number().min(0.1).max(50).default(2),
-  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
-  CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(crawlDefaults.maxPages),
+  CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).max(50).default(crawlDefaults.maxDepth),
+  CRAWL_MAX_PAGE_MB: z.coerce
+    .number()
+    .min(0.1)
+    .max(50)
+    .default(crawlDefaults.maxBytesPerPage / (1024 * 1024)),
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(crawlDefaults.concurrency),
+  CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(crawlDefaults.delayMs),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   // host or host:port, comma-separated: intranet sites and webhooks the SSRF guard lets through.

@@ -304,6 +304,7 @@ export class JobRunner {
     error: string | null,
   ): Promise<void> {
     return writeTransaction(this.options.db, async (trx) => {
+      // Apart from the status: a job cancelled while it ran keeps what it found by then.
       if (progress) {
         await trx
           .updateTable('jobs')
