@@ -5,18 +5,14 @@ import { cancelJob, enqueueJob, findJob } from '../src/jobs/job-store';
 import { writeTransaction } from '../src/live/write-transaction';
 import { seedTeams } from './fixtures/teams';
 import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+import { eventually } from './support/eventually';
 
 jest.setTimeout(30_000);
 
 const silent = { info: () => undefined, error: () => undefined };
 
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} never happened`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits until `check` holds. */
+const until = (check: () => Promise<boolean>, what: string) => eventually(check, Boolean, what);
 
 /** A job that reports progress, then waits until it is told to finish or its signal aborts. */
 function waitingHandler(kind: string) {
