@@ -109,6 +109,49 @@ describe('background jobs (claimed from the database, leased, resumed)', () => {
     expect((await job(hopeless))?.leaseOwner).toBeNull();
   });
 
+  it("lets a handler settle what a failed job leaves, in the failure's transaction", async () => {
+    const settled: { id: string; status: string; error: string | null }[] = [];
+    const failing = (kind: string, run: JobHandler['run']): JobHandler => ({
+      kind,
+      run,
+      async onFailed(trx, failed) {
+        const seen = await trx
+          .selectFrom('jobs')
+          .select(['status', 'error'])
+          .where('id', '=', failed.id)
+          .executeTakeFirstOrThrow();
+        settled.push({ id: failed.id, ...seen });
+      },
+    });
+    const { id: thrown } = await enqueue('throws');
+    runner(
+      failing('throws', () => {
+        throw new Error('The shop answered 500');
+      }),
+    );
+    await until(async () => (await job(thrown))?.status === 'failed', 'the job failed');
+    expect(settled).toEqual([{ id: thrown, status: 'failed', error: 'The shop answered 500' }]);
+
+    const { id: interrupted } = await enqueue('interrupted');
+    await app.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: 3,
+        leaseOwner: 'gone',
+        leaseExpiresAt: sql<Date>`now() - interval '1 second'`,
+      })
+      .where('id', '=', interrupted)
+      .execute();
+    runner(failing('interrupted', () => Promise.resolve({})));
+    await until(async () => (await job(interrupted))?.status === 'failed', 'the job given up');
+    expect(settled[1]).toEqual({
+      id: interrupted,
+      status: 'failed',
+      error: interruptedMessage(3),
+    });
+  });
+
   it('hands a job back on a clean shutdown, and another runner carries it on', async () => {
     const first = waitingHandler('handover');
     const { id } = await enqueue('handover');

@@ -14,7 +14,10 @@ import { eventually } from './support/eventually';
 
 jest.setTimeout(30_000);
 
-/** A shop's image host on loopback: one photo, one 404 and one page that is not an image. */
+/**
+ * A shop's image host on loopback: one photo, one 404, one page that is not an image and one
+ * address that never answers.
+ */
 async function startImageHost(): Promise<{ server: Server; origin: string; port: number }> {
   const photo = await sharp({
     create: { width: 40, height: 30, channels: 3, background: '#2a7' },
@@ -26,6 +29,8 @@ async function startImageHost(): Promise<{ server: Server; origin: string; port:
       response.writeHead(200, { 'content-type': 'image/png' }).end(photo);
     } else if (request.url === '/files/brochure.html') {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<p>Not a photo</p>');
+    } else if (request.url === '/files/hanging.png') {
+      // Held open until the copy gives up or the test ends.
     } else {
       response.writeHead(404).end();
     }
@@ -55,6 +60,7 @@ describe("an import's photos (Shopify's Image Src) copied in by a background job
   });
   afterAll(async () => {
     await app?.close();
+    host?.server.closeAllConnections();
     host?.server.close();
   });
 
@@ -145,5 +151,30 @@ describe("an import's photos (Shopify's Image Src) copied in by a background job
       updated: 0,
       photos: null,
     });
+  });
+
+  it('gives the products a failed copy had not reached their status, without a photo', async () => {
+    const response = await importRows([
+      row('STUCK-1', `${host.origin}/files/hanging.png`),
+      row('STUCK-2', `${host.origin}/files/lantern.png`, 'disabled'),
+    ]);
+    const { photos } = importProductsResponseSchema.parse(response.json());
+    const running = () => findJob(app.db, workspaceId, photos!.jobId);
+    await eventually(running, (job) => job?.status === 'running', 'the copy to start');
+    expect((await findStatistics(app.db, workspaceId))?.products.processing).toBe(2);
+
+    // As its server crashing for the third time leaves it: another owner's lease, run out.
+    await app.db
+      .updateTable('jobs')
+      .set({ attempts: 3, leaseOwner: 'gone', leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', photos!.jobId)
+      .execute();
+    const failed = await eventually(running, (job) => job?.status === 'failed', 'the give-up');
+    expect(failed?.error).toMatch(/stopped 3 times/);
+
+    const products = await productsBySku();
+    expect(products.get('STUCK-1')).toMatchObject({ status: 'active', photoUrl: null });
+    expect(products.get('STUCK-2')).toMatchObject({ status: 'disabled', photoUrl: null });
+    expect((await findStatistics(app.db, workspaceId))?.products.processing).toBe(0);
   });
 });

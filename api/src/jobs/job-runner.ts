@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { randomId } from '../db/random-id';
 import type { ChangeFeed } from '../live/change-feed';
@@ -34,6 +34,11 @@ export interface JobHandler {
   maxAttempts?: number;
   /** What a deadline leaves as the job's note. */
   deadlineNote?: string;
+  /**
+   * Settles what the job leaves half done when it fails (its handler threw, or it was
+   * interrupted too often), in the transaction that records the failure.
+   */
+  onFailed?(trx: Transaction<Database>, job: JobRow): Promise<void>;
 }
 
 export interface JobLogger {
@@ -183,7 +188,7 @@ export class JobRunner {
       });
       const maxAttempts = this.handlers.get(candidate.kind)?.maxAttempts ?? 3;
       if (candidate.status === 'running' && candidate.attempts >= maxAttempts) {
-        await trx
+        const failed = await trx
           .updateTable('jobs')
           .set({
             status: 'failed',
@@ -194,7 +199,9 @@ export class JobRunner {
             updatedAt: sql<Date>`now()`,
           })
           .where('id', '=', candidate.id)
-          .execute();
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await this.handlers.get(candidate.kind)?.onFailed?.(trx, failed);
         this.options.logger.info({ jobId: candidate.id }, 'background job failed as interrupted');
         // Look again: another job may be waiting behind this one.
         this.pumpAgain = true;
@@ -303,6 +310,7 @@ export class JobRunner {
     progress: Record<string, unknown> | undefined,
     error: string | null,
   ): Promise<void> {
+    const handler = this.handlers.get(job.kind);
     return writeTransaction(this.options.db, async (trx) => {
       // Apart from the status: a job cancelled while it ran keeps what it found by then.
       if (progress) {
@@ -313,7 +321,7 @@ export class JobRunner {
           .where('leaseOwner', '=', this.owner)
           .execute();
       }
-      await trx
+      const finished = await trx
         .updateTable('jobs')
         .set({
           status,
@@ -326,7 +334,9 @@ export class JobRunner {
         .where('id', '=', job.id)
         .where('status', '=', 'running')
         .where('leaseOwner', '=', this.owner)
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
+      if (finished && status === 'failed') await handler?.onFailed?.(trx, finished);
       recordChange(trx, { collection: 'jobs', workspaceId: job.workspaceId, ids: [job.id] });
     });
   }

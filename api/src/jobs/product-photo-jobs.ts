@@ -3,7 +3,11 @@ import { productPhotosJobKind } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import type { OutboundFetch } from '../outbound/outbound-types';
-import { findProcessingProductId, settleProcessingProduct } from '../repositories/products';
+import {
+  findProcessingProductId,
+  settleProcessingProduct,
+  settleProcessingProducts,
+} from '../repositories/products';
 import type { ProductPhotoItem } from '../services/products';
 import { isValidFileName } from '../services/storage-paths';
 import type { FileStorage } from '../services/storage';
@@ -39,7 +43,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * checked and stored as an upload of the admin who imported, and its product leaves
  * `processing` for the status its row gave, with the photo or, when it could not be copied,
  * without it (the reason is listed). A run after a restart goes on from the first product
- * still processing.
+ * still processing; if the job fails, the products it had not reached take their status without
+ * a photo, so none stays processing.
  */
 export function productPhotosJob({ db, fetch, storage }: ProductPhotoJobsOptions): JobHandler {
   return {
@@ -88,6 +93,13 @@ export function productPhotosJob({ db, fetch, storage }: ProductPhotoJobsOptions
         reportProgress(progress(index + 1));
       }
       return { progress: progress(items.length) };
+    },
+    async onFailed(trx, job) {
+      const items = job.payload.items as ProductPhotoItem[];
+      for (const status of ['active', 'disabled'] as const) {
+        const skus = items.filter((item) => item.status === status).map((item) => item.sku);
+        await settleProcessingProducts(trx, job.workspaceId, skus, status, new Date());
+      }
     },
   };
 }

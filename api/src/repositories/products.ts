@@ -54,6 +54,9 @@ const columnsOf = (fields: ProductFields) => ({
 });
 
 /** +1 (or -1) on the status's counter. */
+/** Rows per statement: PostgreSQL takes at most 65,535 parameters in one. */
+const upsertBatch = 2000;
+
 const countOf = (status: ProductStatus, delta: number): ProductCounts => ({
   active: 0,
   disabled: 0,
@@ -176,6 +179,37 @@ export async function settleProcessingProduct(
   return true;
 }
 
+/**
+ * Ends the `processing` of those of `skus` still in it, without a photo, in one statement per
+ * batch: what a photo copy that failed leaves behind. Returns how many moved.
+ */
+export async function settleProcessingProducts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  skus: readonly string[],
+  status: SettableProductStatus,
+  now: Date,
+): Promise<number> {
+  let settled = 0;
+  for (let start = 0; start < skus.length; start += upsertBatch) {
+    const rows = await trx
+      .updateTable('products')
+      .set({ status, updatedAt: now })
+      .where('workspaceId', '=', workspaceId)
+      .where('sku', 'in', skus.slice(start, start + upsertBatch))
+      .where('status', '=', 'processing')
+      .returning('id')
+      .execute();
+    settled += rows.length;
+  }
+  if (settled === 0) return 0;
+  const moved = countOf(status, settled);
+  moved.processing -= settled;
+  await adjustProductCounts(trx, workspaceId, moved, now);
+  recordChange(trx, { collection: 'products', workspaceId, ids: [], manyIds: true });
+  return settled;
+}
+
 /** The id of the workspace's product `sku` while it is processing. */
 export async function findProcessingProductId(
   db: Kysely<Database>,
@@ -234,9 +268,6 @@ export async function deleteProducts(
   return removed.length;
 }
 
-/** Rows per statement: PostgreSQL takes at most 65,535 parameters in one. */
-const upsertBatch = 2000;
-
 /**
  * Writes products by SKU: a SKU the workspace has changes that product (keeping its id), a new
  * one adds a product. Counted again from the rows afterwards, and announced as one event.
@@ -246,8 +277,11 @@ export async function upsertProductsBySku(
   workspaceId: string,
   rows: readonly (ProductFields & { status: ProductStatus })[],
   now: Date,
+  /** Hears how many rows are written after each statement (and 0 before the first). */
+  onProgress?: (progress: { done: number; total: number }) => void,
 ): Promise<{ created: number; updated: number }> {
   await lockStatistics(trx, workspaceId);
+  onProgress?.({ done: 0, total: rows.length });
   let created = 0;
   for (let start = 0; start < rows.length; start += upsertBatch) {
     const batch = rows.slice(start, start + upsertBatch);
@@ -278,6 +312,7 @@ export async function upsertProductsBySku(
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .execute();
     created += written.filter((row) => row.inserted).length;
+    onProgress?.({ done: start + batch.length, total: rows.length });
   }
   await recountProducts(trx, workspaceId, now);
   recordChange(trx, { collection: 'products', workspaceId, ids: [], manyIds: true });
