@@ -1,4 +1,4 @@
-import { configureApiClient } from 'shared-sdk';
+import { configureApiClient, progressMediaType } from 'shared-sdk';
 
 export interface FakeRequest {
   method: string;
@@ -9,6 +9,24 @@ export interface FakeRequest {
 export interface FakeReply {
   status: number;
   body?: unknown;
+  /** An answer of a write that reports progress (shared-sdk progress.ts): its lines, in order. */
+  lines?: unknown[];
+}
+
+/** The members of a streamed answer the client reads: its type, and its body by chunks. */
+function streamedBody(lines: unknown[]) {
+  const chunks = lines.map((line) => new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+  return {
+    headers: { get: (name: string) => (name === 'content-type' ? progressMediaType : null) },
+    body: {
+      getReader: () => ({
+        read: async () => {
+          const value = chunks.shift();
+          return value ? { done: false, value } : { done: true, value: undefined };
+        },
+      }),
+    },
+  };
 }
 
 export const errorReply = (status: number, code: string, message: string): FakeReply => ({
@@ -48,7 +66,8 @@ export function fakeApi(handler: (request: FakeRequest) => FakeReply | Promise<F
       status: reply.status,
       statusText: `Status ${reply.status}`,
       text: async () => text,
-    } as Response;
+      ...(reply.lines ? streamedBody(reply.lines) : { headers: { get: () => null } }),
+    } as unknown as Response;
   });
   configureApiClient({ baseUrl: '', fetch: fetchMock });
   return { fetchMock, requests };

@@ -1,4 +1,4 @@
-import type { AuthResponse } from 'shared-sdk';
+import { progressMediaType, type AuthResponse } from 'shared-sdk';
 import { productSchema, type CreateProductRequest } from 'shared-sdk/schemas';
 import { findStatistics } from '../src/repositories/statistics';
 import { checkStatistics } from '../src/services/statistics-check';
@@ -395,6 +395,38 @@ describe('product calls (/api/user/products)', () => {
       expect(twice.statusCode).toBe(400);
       expect(twice.json().error.message).toContain('SKU TWICE is also in row 1');
       expect(await skus()).toEqual(before);
+    });
+
+    it('reports how far it is, line by line, when asked; a refusal before the write is an ordinary answer', async () => {
+      const withProgress = (auth: AuthResponse, products: object[]) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/products-import',
+          headers: { ...bearer(auth), accept: progressMediaType },
+          payload: { workspaceId, products },
+        });
+      const response = await withProgress(
+        admin,
+        Array.from({ length: 4100 }, (_, index) => row(`LINES-${index}`)),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.headers['content-type']).toBe(progressMediaType);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      const lines = response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines).toEqual([
+        { type: 'progress', done: 0, total: 4100 },
+        { type: 'progress', done: 2000, total: 4100 },
+        { type: 'progress', done: 4000, total: 4100 },
+        { type: 'progress', done: 4100, total: 4100 },
+        { type: 'result', result: { created: 4100, updated: 0, photos: null } },
+      ]);
+
+      const refused = await withProgress(agent, [row('AGENT-2')]);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('permission-denied');
     });
 
     it('is for admins only', async () => {

@@ -1,5 +1,6 @@
 import { createApiClient, retryableStatuses } from './api-client';
 import { ApiError } from './errors';
+import { progressMediaType } from './progress';
 
 function fakeFetch(statuses: number[]) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -84,5 +85,87 @@ describe('API client (spec §7 retry rules)', () => {
       status: 0,
       code: 'unavailable',
     });
+  });
+});
+
+describe('API client: a write that reports its progress', () => {
+  /** An answer streamed in chunks that split lines where the network may. */
+  const streamed = (text: string, status = 201) =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < text.length; at += 7) {
+            controller.enqueue(new TextEncoder().encode(text.slice(at, at + 7)));
+          }
+          controller.close();
+        },
+      }),
+      { status, headers: { 'content-type': progressMediaType } },
+    );
+  const lines = (...values: object[]) =>
+    values.map((value) => `${JSON.stringify(value)}\n`).join('');
+  const clientAnswering = (response: Response) => {
+    const fetch = jest.fn(async () => response);
+    return {
+      fetch,
+      client: createApiClient({ baseUrl: '', fetch: fetch as unknown as typeof globalThis.fetch }),
+    };
+  };
+
+  it('asks for progress, hears each step, and resolves with the result', async () => {
+    const { client, fetch } = clientAnswering(
+      streamed(
+        lines(
+          { type: 'progress', done: 0, total: 3 },
+          { type: 'progress', done: 3, total: 3 },
+          { type: 'result', result: { created: 3 } },
+        ),
+      ),
+    );
+    const heard: object[] = [];
+    await expect(
+      client.requestWithProgress('POST', '/api/write', { rows: 3 }, (step) => heard.push(step)),
+    ).resolves.toEqual({ created: 3 });
+    expect(heard).toEqual([
+      { done: 0, total: 3 },
+      { done: 3, total: 3 },
+    ]);
+    expect(fetch.mock.calls[0]).toEqual([
+      '/api/write',
+      expect.objectContaining({ headers: expect.objectContaining({ accept: progressMediaType }) }),
+    ]);
+  });
+
+  it('throws the error line as the ApiError its status would have been', async () => {
+    const { client } = clientAnswering(
+      streamed(
+        lines(
+          { type: 'progress', done: 0, total: 3 },
+          { type: 'error', status: 500, error: { code: 'internal', message: 'Internal error' } },
+        ),
+      ),
+    );
+    await expect(
+      client.requestWithProgress('POST', '/api/write', {}, () => undefined),
+    ).rejects.toMatchObject({ status: 500, code: 'internal', serverMessage: 'Internal error' });
+  });
+
+  it('throws when the answer stops before its outcome, and reads a refusal as any error', async () => {
+    const cut = clientAnswering(streamed(lines({ type: 'progress', done: 0, total: 3 })));
+    await expect(
+      cut.client.requestWithProgress('POST', '/api/write', {}, () => undefined),
+    ).rejects.toMatchObject({ code: 'unavailable' });
+
+    const refused = clientAnswering(
+      new Response(
+        JSON.stringify({ error: { code: 'permission-denied', message: 'Admins only' } }),
+        {
+          status: 403,
+        },
+      ),
+    );
+    await expect(
+      refused.client.requestWithProgress('POST', '/api/write', {}, () => undefined),
+    ).rejects.toMatchObject({ status: 403, code: 'permission-denied' });
   });
 });

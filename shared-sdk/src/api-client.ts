@@ -1,4 +1,5 @@
 import { ApiError, errorCodeForStatus, isErrorBody } from './errors';
+import { progressMediaType, type ProgressLine, type WriteProgress } from './progress';
 
 // spec §7: GET calls are retried once on these statuses; other methods are never retried.
 export const retryableStatuses: ReadonlySet<number> = new Set([
@@ -25,6 +26,13 @@ export interface ApiClient {
   request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
   /** POST of a multipart form (a file upload); like every POST, never retried. */
   upload<T>(path: string, form: FormData): Promise<T>;
+  /** One request to a long write that reports its progress as it goes (see progress.ts). */
+  requestWithProgress<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    onProgress: (progress: WriteProgress) => void,
+  ): Promise<T>;
 }
 
 /**
@@ -40,6 +48,21 @@ function parseBody(text: string, ok: boolean): unknown {
   }
 }
 
+/** The lines of a response's body as they arrive. */
+async function* responseLines(response: Response): AsyncGenerator<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const lines = (pending + decoder.decode(value, { stream: true })).split('\n');
+    pending = lines.pop()!;
+    yield* lines.filter(Boolean);
+  }
+  if (pending) yield pending;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
@@ -51,8 +74,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: unknown,
     // A FormData body is sent as is: fetch sets its multipart content type and boundary.
     form?: FormData,
+    accept = 'application/json',
   ): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -102,11 +126,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return data as T;
   }
 
+  async function readProgress<T>(
+    method: HttpMethod,
+    url: string,
+    response: Response,
+    onProgress: (progress: WriteProgress) => void,
+  ): Promise<T> {
+    // Refused before the write began (bad input, no access): an ordinary answer.
+    if (!response.ok || !response.headers.get('content-type')?.startsWith(progressMediaType)) {
+      return read<T>(method, url, response);
+    }
+    let last: ProgressLine<T> | undefined;
+    for await (const line of responseLines(response)) {
+      last = JSON.parse(line) as ProgressLine<T>;
+      if (last.type === 'progress') onProgress({ done: last.done, total: last.total });
+    }
+    if (last?.type === 'result') return last.result;
+    const error =
+      last?.type === 'error'
+        ? new ApiError(method, url, last.status, last.error.code, last.error.message)
+        : new ApiError(method, url, 0, 'unavailable', 'The answer ended before the write did');
+    options.onError?.(error);
+    throw error;
+  }
+
   return {
     request,
     async upload(path, form) {
       const url = `${base}${path}`;
       return read('POST', url, await once('POST', url, undefined, form));
+    },
+    async requestWithProgress(method, path, body, onProgress) {
+      const url = `${base}${path}`;
+      const response = await once(method, url, body, undefined, progressMediaType);
+      return readProgress(method, url, response, onProgress);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ApiClient, HttpMethod } from './api-client';
 import { ApiError, databaseFailures, type DatabaseFailure } from './errors';
 // Types only: the browser never loads zod to make a call. The API reads the schemas by the names
 // an endpoint gives, from 'shared-sdk/schemas'.
+import type { WriteProgress } from './progress';
 import type * as schemas from './schemas';
 
 type Schemas = typeof schemas;
@@ -112,4 +113,22 @@ export function callWith<E extends Endpoint>(
     if (!(error instanceof ApiError) || error.status < 500) throw error;
     throw new ApiError(error.method, error.url, error.status, failure.code, failure.message);
   });
+}
+
+/**
+ * Calls a long write (the products import) asking for its progress: `onProgress` hears how far
+ * it is while it runs; resolves with the call's answer as `call()` does.
+ */
+export function callWithProgress<E extends Endpoint>(
+  definition: E,
+  input: EndpointInput<E>,
+  onProgress: (progress: WriteProgress) => void,
+): Promise<EndpointOutput<E>> {
+  const request = endpointRequest(definition, input as Record<string, unknown>);
+  return apiClient().requestWithProgress<EndpointOutput<E>>(
+    request.method,
+    request.path,
+    request.body,
+    onProgress,
+  );
 }

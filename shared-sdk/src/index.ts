@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './api-client';
+export * from './progress';
 export * from './remote-names';
 export * from './dashboard-paths';
 export type * from './schemas/marketing';

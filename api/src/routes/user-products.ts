@@ -3,6 +3,7 @@ import { productEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
+import { ProgressReply, wantsProgress } from '../http/progress-reply';
 import { deleteProducts } from '../repositories/products';
 import {
   changeProduct,
@@ -88,16 +89,18 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     // 10,000 products with descriptions run to a few megabytes.
     bodyLimit: 16 * 1024 * 1024,
+    // Progress lines must leave as they are written, not when a compressor's buffer fills.
+    compress: false,
     handler: async (request, reply) => {
       const { workspaceId, products } = request.body;
-      const imported = await memberWrite(
-        app,
-        request,
-        workspaceId,
-        'admin',
-        ({ trx, now, member }) => importProducts(trx, workspaceId, member.userId, products, now),
+      const progress = new ProgressReply(request, reply, 201);
+      return progress.send(
+        memberWrite(app, request, workspaceId, 'admin', ({ trx, now, member }) =>
+          importProducts(trx, workspaceId, member.userId, products, now, {
+            onProgress: wantsProgress(request) ? progress.report : undefined,
+          }),
+        ),
       );
-      return reply.code(201).send(imported);
     },
   });
 

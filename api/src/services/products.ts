@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { WriteProgress } from 'shared-sdk';
 import type {
   ImportProductsResponse,
   Product,
@@ -106,6 +107,7 @@ export async function importProducts(
   userId: string,
   rows: readonly ProductImportRowInput[],
   now: Date,
+  { onProgress }: { onProgress?: (progress: WriteProgress) => void } = {},
 ): Promise<ImportProductsResponse> {
   const copies = rows.filter((row) => row.imageUrl && !row.photoUrl);
   const counts = await upsertProductsBySku(
@@ -115,6 +117,7 @@ export async function importProducts(
       imageUrl && !row.photoUrl ? { ...row, status: 'processing' as const } : row,
     ),
     now,
+    onProgress,
   );
   if (copies.length === 0) return { ...counts, photos: null };
   const items: ProductPhotoItem[] = copies.map(({ sku, imageUrl, status }) => ({
