@@ -46,9 +46,18 @@ export function fakeLiveServer(docs: LiveAnswer = () => []) {
   const sockets: FakeServerSocket[] = [];
   const urls: string[] = [];
 
+  // What each socket was sent and has not delivered yet: later messages wait for it, so that a
+  // subscription's snapshot always arrives before the changes committed after it, as on a socket.
+  const pending = new Map<FakeServerSocket, Promise<void>>();
   const reply = (socket: FakeServerSocket, message: LiveServerMessage) => {
     // As a real socket does, messages arrive in a later task.
-    setTimeout(() => socket.onmessage?.({ data: JSON.stringify(message) }), 0);
+    const delivered = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        socket.onmessage?.({ data: JSON.stringify(message) });
+        resolve();
+      }, 0),
+    );
+    pending.set(socket, delivered);
   };
 
   class FakeWebSocket implements FakeServerSocket {
@@ -104,6 +113,7 @@ export function fakeLiveServer(docs: LiveAnswer = () => []) {
       if (!changes) continue;
       const { id, socket } = subscription;
       await act(async () => {
+        await pending.get(socket);
         socket.onmessage?.({ data: JSON.stringify({ type: 'changes', id, changes, committedAt }) });
       });
     }

@@ -25,3 +25,4 @@ export * from './components/page-header';
 export * from './components/pagination';
 export * from './components/toasts';
 export * from './files/text-files';
+export * from './components/progress-bar';

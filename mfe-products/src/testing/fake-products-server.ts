@@ -1,5 +1,5 @@
 import type { LiveDoc } from 'shared-sdk';
-import type { Product } from 'shared-sdk/schemas';
+import type { Product, ProductPhotosJob } from 'shared-sdk/schemas';
 import {
   fakeApi,
   errorReply,
@@ -78,7 +78,22 @@ export function fakeProductsServer({
       const skus = new Set(written.map((product) => product.sku));
       await write((current) => [...written, ...current.filter((doc) => !skus.has(doc.sku))]);
       const updated = rows.filter((row) => known.has(row.sku)).length;
-      return { status: 201, body: { created: rows.length - updated, updated } };
+      const photoCount = rows.filter((row) => 'imageUrl' in row && row.imageUrl).length;
+      const photos = photoCount > 0 ? { jobId: 'job_photos_1', count: photoCount } : null;
+      if (photos) {
+        await live.commit((data) => {
+          data.jobs = [photoJob({ total: photoCount })];
+        });
+      }
+      // As the server answers when asked for progress: how far, then the outcome.
+      return {
+        status: 201,
+        lines: [
+          { type: 'progress', done: 0, total: rows.length },
+          { type: 'progress', done: rows.length, total: rows.length },
+          { type: 'result', result: { created: rows.length - updated, updated, photos } },
+        ],
+      };
     }
     if (request.url !== '/api/user/products') return notFoundReply(request);
     const body = request.body as Body;
@@ -136,5 +151,23 @@ export function fakeProductsServer({
     return notFoundReply(request);
   });
 
-  return { ...api, live };
+  return {
+    ...api,
+    live,
+    /** The photo copy's job moves on (the import made it `job_photos_1`). */
+    photoJobChanges: (change: Partial<ProductPhotosJob>) =>
+      live.commit((data) => {
+        data.jobs = [photoJob({ ...(data.jobs?.[0] as ProductPhotosJob), ...change })];
+      }),
+  };
 }
+
+const photoJob = (fields: Partial<ProductPhotosJob>): ProductPhotosJob & LiveDoc => ({
+  id: 'job_photos_1',
+  status: 'queued',
+  total: 0,
+  done: 0,
+  failed: [],
+  error: null,
+  ...fields,
+});

@@ -1,6 +1,9 @@
 import {
   call,
+  callWithProgress,
   productEndpoints,
+  type LiveQuery,
+  type WriteProgress,
   type CreateProductRequest,
   type DeleteProductsRequest,
   type ImportProductsRequest,
@@ -39,5 +42,16 @@ export const setProductsStatus = (products: readonly Product[], status: 'active'
     ),
   );
 
-export const importProducts = (request: ImportProductsRequest) =>
-  call(productEndpoints.import, request);
+/** Writes an import's rows; `onProgress` hears how many are written as the server goes. */
+export const importProducts = (
+  request: ImportProductsRequest,
+  onProgress: (progress: WriteProgress) => void,
+) => callWithProgress(productEndpoints.import, request, onProgress);
+
+/** The copying in of an import's photos (a background job), live. */
+export const photoCopyQuery = (workspaceId: string, jobId: string): LiveQuery => ({
+  collection: 'jobs',
+  workspaceId,
+  where: [{ field: 'id', op: '==', value: jobId }],
+  limit: 1,
+});

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import type { WriteProgress } from 'shared-sdk';
 import { maxProductImportRows } from 'shared-sdk/schemas';
 import {
   Button,
   Card,
   DataTable,
   FileButton,
+  Muted,
+  ProgressBar,
   Spinner,
   Stack,
   apiErrorMessage,
@@ -15,6 +18,7 @@ import {
 } from 'shared-ui';
 import { importProducts } from '../api/products-api';
 import { parseProductsCsv, plainColumns, type ImportRow } from '../utils/products-csv';
+import { PhotoCopyProgress } from './photo-copy-progress';
 
 /** Rows shown in the preview of a good file; a file with errors shows each bad row. */
 const previewRows = 20;
@@ -31,24 +35,25 @@ const Problem = styled.td`
   font-weight: 600;
 `;
 
-const Progress = styled.progress`
+const Progress = styled.div`
   width: min(100%, 320px);
-  height: 12px;
-  accent-color: ${({ theme }) => theme.colors.primaryBlue};
 `;
 
 type Preview = { fileName: string; format: 'shopify' | 'plain'; rows: ImportRow[] };
 
 /**
  * Import products from Shopify's product export or a plain CSV: every row checked and previewed
- * before anything is written, then written by SKU in one call, every row or none.
+ * before anything is written, then written by SKU in one call, every row or none, its progress
+ * shown as the server reports it; then the copying in of the file's photos, followed live.
  */
 export function ProductsImport({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation('common');
   const toast = useToast();
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [importing, setImporting] = useState(false);
+  /** While an import runs: null until the server has said how far it is. */
+  const [importing, setImporting] = useState<{ progress: WriteProgress | null } | null>(null);
+  const [photoCopy, setPhotoCopy] = useState<{ jobId: string; count: number } | null>(null);
 
   async function choose(file: File | undefined) {
     if (!file) return;
@@ -69,18 +74,19 @@ export function ProductsImport({ workspaceId }: { workspaceId: string }) {
   }
 
   async function run(rows: ImportRow[]) {
-    setImporting(true);
+    setImporting({ progress: null });
     try {
-      const counts = await importProducts({
-        workspaceId,
-        products: rows.map((row) => row.product),
-      });
+      const counts = await importProducts(
+        { workspaceId, products: rows.map((row) => row.product) },
+        (progress) => setImporting({ progress }),
+      );
       setPreview(null);
+      setPhotoCopy(counts.photos);
       toast.success(t('import.done', counts));
     } catch (error) {
       toast.error(apiErrorMessage(tCommon, error, t('import.failed')));
     } finally {
-      setImporting(false);
+      setImporting(null);
     }
   }
 
@@ -90,12 +96,21 @@ export function ProductsImport({ workspaceId }: { workspaceId: string }) {
         <FileButton
           accept=".csv,text/csv"
           variant="secondary"
-          disabled={importing}
+          disabled={importing !== null}
           onFiles={([file]) => void choose(file)}
         >
           {t('import.choose')}
         </FileButton>
       </Actions>
+      {photoCopy ? (
+        <PhotoCopyProgress
+          key={photoCopy.jobId}
+          workspaceId={workspaceId}
+          jobId={photoCopy.jobId}
+          count={photoCopy.count}
+          onClose={() => setPhotoCopy(null)}
+        />
+      ) : null}
       {preview ? (
         <ImportPreview
           preview={preview}
@@ -115,7 +130,7 @@ function ImportPreview({
   onCancel,
 }: {
   preview: Preview;
-  importing: boolean;
+  importing: { progress: WriteProgress | null } | null;
   onImport: (rows: ImportRow[]) => void;
   onCancel: () => void;
 }) {
@@ -167,21 +182,37 @@ function ImportPreview({
         <Actions>
           <Button
             type="button"
-            disabled={bad.length > 0 || importing}
+            disabled={bad.length > 0 || importing !== null}
             onClick={() => onImport(preview.rows)}
           >
             {importing ? <Spinner /> : null}
             {importing ? t('import.importing') : t('import.confirm', { count: total })}
           </Button>
-          <Button type="button" $variant="ghost" disabled={importing} onClick={onCancel}>
+          <Button type="button" $variant="ghost" disabled={importing !== null} onClick={onCancel}>
             {t('import.cancel')}
           </Button>
-          {importing ? (
-            // One transaction on the server: how far it is cannot be told, only that it runs.
-            <Progress aria-label={t('import.progress', { count: total })} />
-          ) : null}
+          {importing ? <ImportProgress progress={importing.progress} total={total} /> : null}
         </Actions>
       </Stack>
     </Card>
+  );
+}
+
+/** Rows written so far, as the server reports them; until its first report, only that it runs. */
+function ImportProgress({ progress, total }: { progress: WriteProgress | null; total: number }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Progress>
+      <ProgressBar
+        label={t('import.progress', { count: total })}
+        value={progress ? progress.done : null}
+        max={progress?.total ?? total}
+      />
+      <Muted>
+        {progress
+          ? t('import.written', { done: progress.done, total: progress.total })
+          : t('import.sending')}
+      </Muted>
+    </Progress>
   );
 }

@@ -248,6 +248,50 @@ describe('Products', () => {
     await waitFor(() => expect(names()).toEqual(['Enamel mug', 'Trail lantern XL']));
   });
 
+  it("follows the copying in of a Shopify file's photos live, then lists the ones that failed", async () => {
+    const { photoJobChanges } = fakeProductsServer({ products: [] });
+    const { user } = await renderProducts();
+    await screen.findByText(/No products yet/);
+    await user.upload(
+      screen.getByLabelText('Import products from CSV'),
+      new File(
+        [
+          'Handle,Title,Body (HTML),Variant SKU,Variant Price,Variant Inventory Qty,Image Src,Status\n' +
+            'lamp,Desk lamp,<p>Warm light</p>,LAMP-1,40,3,https://cdn.shop.example/lamp.png,active\n' +
+            'mug,Enamel mug,,MUG-1,12,8,https://cdn.shop.example/mug.png,active\n',
+        ],
+        'products_export.csv',
+        { type: 'text/csv' },
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Import 2 products' }));
+    expect(await screen.findByText('Import done: 2 added, 0 updated')).toBeInTheDocument();
+
+    const panel = screen.getByRole('region', { name: 'Photos from the file' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('Copying photos: 0 of 2');
+    await photoJobChanges({ status: 'running', done: 1 });
+    await waitFor(() =>
+      expect(within(panel).getByRole('status')).toHaveTextContent('Copying photos: 1 of 2'),
+    );
+    expect(within(panel).getByRole('progressbar', { name: 'Photos copied' })).toHaveProperty(
+      'value',
+      1,
+    );
+    await photoJobChanges({
+      status: 'done',
+      done: 2,
+      failed: [{ sku: 'MUG-1', reason: "The photo's address answered 404" }],
+    });
+    await waitFor(() =>
+      expect(within(panel).getByRole('status')).toHaveTextContent('1 of 2 photos copied.'),
+    );
+    expect(within(panel).getByRole('list', { name: 'Photos not copied' })).toHaveTextContent(
+      "MUG-1: The photo's address answered 404",
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Photos from the file' })).not.toBeInTheDocument();
+  });
+
   it.each(['?page=0', '?page=x', '?status=archived', '?sort=price', '?perPage=7'])(
     'a query string it rejects (%s) is the 404 page',
     async (search) => {

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { getLinksTimeoutMinutes, type GetLinksJob } from 'shared-sdk/schemas';
-import { Alert, Button, Muted, Spinner, Stack } from 'shared-ui';
+import { Alert, Button, Muted, ProgressBar, Spinner, Stack } from 'shared-ui';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds';
 import { formatElapsed } from '../utils/elapsed';
 import { siteName } from '../utils/website-summary';
-import { ProgressBar } from './progress-bar';
 
 const Counts = styled.p`
   display: flex;

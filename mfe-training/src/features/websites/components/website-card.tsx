@@ -9,6 +9,7 @@ import {
   ConfirmDialog,
   FormattedDateTime,
   Muted,
+  ProgressBar,
   Spinner,
   apiErrorMessage,
   useToast,
@@ -17,7 +18,6 @@ import { deleteWebsite, resyncWebsite, updateWebsiteLinks } from '../api/website
 import { useDiscovery } from '../hooks/use-discovery';
 import { countPages, lastSyncedAt, readingProgress, siteName } from '../utils/website-summary';
 import { AddPages } from './add-pages';
-import { ProgressBar } from './progress-bar';
 import { WebsitePages } from './website-pages';
 
 const Item = styled(Card)`
