@@ -10,6 +10,8 @@ export const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${port}`;
 /** A web site to train on (websites.spec.ts), on loopback: the server is told it may reach it. */
 export const trainingSitePort = Number(process.env.E2E_TRAINING_SITE_PORT ?? port + 99);
+/** A shop's image host for imported products' photos (products.spec.ts), allowed the same way. */
+export const shopImagesPort = Number(process.env.E2E_SHOP_IMAGES_PORT ?? port + 98);
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,7 +57,7 @@ export default defineConfig({
       // Every test signs up and logs in from one address; the limits themselves are API-tested.
       RATE_LIMIT_PER_MINUTE: '5000',
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${trainingSitePort}`,
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${trainingSitePort},127.0.0.1:${shopImagesPort}`,
     },
   },
 });

@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible, expectAccessibleInBothModes } from './accessibility';
 import { signInAs, signUpByApi, workspacesOf, type Account } from './accounts';
+import { shopImagesPort } from './playwright.config';
 import { serveWidgetHost } from './widget-host';
 
 const shopUrl = serveWidgetHost();
@@ -161,4 +163,66 @@ test("importing Shopify's export shows a bad row's problem and imports nothing u
   await expect(page.getByText('Import done: 2 added, 0 updated')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Active (2)' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Ridge tent – Orange/ })).toContainText('$239.00');
+});
+
+test("an import's photos are copied in from the shop's image host, followed live", async ({
+  page,
+  request,
+}) => {
+  // A 1×1 PNG: the server converts it as it would any upload.
+  const photo = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const host = createServer((incoming, response) => {
+    if (incoming.url === '/cdn/stove.png') response.writeHead(200, { 'content-type': 'image/png' });
+    else response.writeHead(404);
+    response.end(incoming.url === '/cdn/stove.png' ? photo : undefined);
+  });
+  await new Promise<void>((resolve) => host.listen(shopImagesPort, '127.0.0.1', resolve));
+  try {
+    const account = await signUpByApi(request, {
+      label: 'photos',
+      website: 'https://gear.example',
+    });
+    const { workspaceId } = (await workspacesOf(request, account))[0]!;
+    await signInAs(page, account);
+    await page.goto(`/dashboard/${workspaceId}/products`);
+    await expect(page.getByRole('radio', { name: 'All (0)' })).toBeVisible();
+
+    const images = `http://127.0.0.1:${shopImagesPort}/cdn`;
+    await page.getByLabel('Import products from CSV').setInputFiles({
+      name: 'products_export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Handle,Title,Body (HTML),Variant SKU,Variant Price,Variant Inventory Qty,Image Src,Status',
+          `stove,Ember stove,<p>Two burners</p>,STOVE-1,89.50,3,${images}/stove.png,active`,
+          `mug,Enamel mug,,MUG-1,12,8,${images}/missing.png,active`,
+        ].join('\n'),
+      ),
+    });
+    await page.getByRole('button', { name: 'Import 2 products' }).click();
+    await expect(page.getByText('Import done: 2 added, 0 updated')).toBeVisible();
+
+    const panel = page.getByRole('region', { name: 'Photos from the file' });
+    await expect(panel.getByRole('status')).toHaveText('1 of 2 photos copied.');
+    await expect(panel.getByRole('list', { name: 'Photos not copied' })).toContainText(
+      "MUG-1: The photo's address answered 404",
+    );
+    await expect(page.getByRole('radio', { name: 'Active (2)' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Processing (0)' })).toBeVisible();
+    // The copied photo is stored in the workspace and shown like an uploaded one.
+    const thumbnail = page.getByRole('row', { name: /Ember stove/ }).locator('img');
+    await expect(thumbnail).toHaveAttribute(
+      'src',
+      /\/api\/storage\/images\/products\/.+stove.*\?w=/,
+    );
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expectAccessibleInBothModes(page);
+  } finally {
+    host.close();
+  }
 });
