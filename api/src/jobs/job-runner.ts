@@ -81,6 +81,8 @@ export class JobRunner {
   private readonly concurrency: number;
   private readonly progressIntervalMs: number;
   private timer: NodeJS.Timeout | undefined;
+  /** Wakes the runner when the next job queued for later is due, sooner than the next poll. */
+  private dueTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private stopped = true;
@@ -139,6 +141,7 @@ export class JobRunner {
   async close(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.dueTimer);
     this.unsubscribe?.();
     for (const { controller } of this.running.values()) controller.abort('shutdown');
     await this.pumping;
@@ -149,12 +152,32 @@ export class JobRunner {
     try {
       while (!this.stopped && this.running.size < this.concurrency) {
         const job = await this.claim();
-        if (!job) return;
+        if (!job) return await this.wakeWhenDue();
         this.launch(job);
       }
     } catch (err) {
       this.options.logger.error({ err }, 'claiming a background job failed');
     }
+  }
+
+  /**
+   * A job queued to run later (a webhook's retry after seconds) starts on time, not at the
+   * next poll: the earliest one due before that poll sets a timer.
+   */
+  private async wakeWhenDue(): Promise<void> {
+    if (this.pumpAgain) return;
+    const next = await this.options.db
+      .selectFrom('jobs')
+      .select(sql<number>`extract(epoch from min(run_after) - now()) * 1000`.as('waitMs'))
+      .where('status', '=', 'queued')
+      .where('kind', 'in', [...this.handlers.keys()])
+      .where('runAfter', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    const waitMs = next?.waitMs === null || next?.waitMs === undefined ? NaN : Number(next.waitMs);
+    if (!Number.isFinite(waitMs) || waitMs >= this.pollMs || this.stopped) return;
+    clearTimeout(this.dueTimer);
+    this.dueTimer = setTimeout(() => this.wake(), Math.max(0, Math.ceil(waitMs)));
+    this.dueTimer.unref();
   }
 
   private claim(): Promise<JobRow | undefined> {
