@@ -3,7 +3,6 @@ import { productEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
-import { deleteProducts } from '../repositories/products';
 import {
   changeProduct,
   createProduct,
@@ -11,6 +10,7 @@ import {
   isProductIdConflict,
   isSkuConflict,
   productNotFound,
+  removeProducts,
   skuTaken,
 } from '../services/products';
 
@@ -113,8 +113,8 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const deleted = await memberWrite(app, request, body.workspaceId, 'admin', ({ trx, now }) =>
         'where' in body
-          ? deleteProducts(trx, body.workspaceId, { status: body.where.status }, now)
-          : deleteProducts(
+          ? removeProducts(trx, body.workspaceId, { status: body.where.status }, now)
+          : removeProducts(
               trx,
               body.workspaceId,
               { ids: 'productId' in body ? [body.productId] : body.productIds },
