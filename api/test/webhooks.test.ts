@@ -592,7 +592,7 @@ describe('outgoing webhooks', () => {
       expect(
         delivery!.attempts.map((attempt) => [attempt.number, attempt.status, attempt.manual]),
       ).toEqual([
-        [1, 'delivered', false],
+        [1, 'delivered', true],
         [2, 'delivered', true],
       ]);
       await removeWebhook(webhookId);

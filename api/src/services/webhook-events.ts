@@ -11,7 +11,10 @@ export interface WebhookDeliveryJobPayload {
   deliveryId: string;
   /** 1 for the first try; a try whose number is logged already is not made again. */
   attempt: number;
-  /** A resend asked for by an admin: one try, outside the retry schedule. */
+  /**
+   * Asked for by an admin (a test event, a resend): one try, outside the retry schedule, made
+   * even while the webhook is paused, and not counted toward pausing it.
+   */
   manual?: boolean;
 }
 
@@ -19,7 +22,7 @@ export type WebhookEventData = Record<string, unknown>;
 
 /**
  * Queues one delivery of `event` per webhook, each with the job that sends it, in the caller's
- * transaction. Returns the deliveries' ids.
+ * transaction. `manual`: asked for by an admin (a test), one try. Returns the deliveries' ids.
  */
 export async function queueWebhookDeliveries(
   trx: Kysely<Database>,
@@ -28,10 +31,11 @@ export async function queueWebhookDeliveries(
   event: WebhookDeliveryEvent,
   data: WebhookEventData,
   now: Date,
+  { manual = false }: { manual?: boolean } = {},
 ): Promise<string[]> {
   const ids = await insertWebhookDeliveries(trx, workspaceId, webhookIds, event, data, now);
   for (const deliveryId of ids) {
-    const payload: WebhookDeliveryJobPayload = { deliveryId, attempt: 1 };
+    const payload: WebhookDeliveryJobPayload = { deliveryId, attempt: 1, manual };
     await enqueueJob(trx, { workspaceId, kind: webhookDeliveryJobKind, payload: { ...payload } });
   }
   return ids;

@@ -87,7 +87,10 @@ export async function removeWebhook(
   if (!(await deleteWebhook(trx, workspaceId, webhookId))) throw webhookNotFound(webhookId);
 }
 
-/** A `webhook.test` delivery, sent whatever the webhook subscribes to, paused or not. */
+/**
+ * A `webhook.test` delivery, sent whatever the webhook subscribes to, paused or not: one try,
+ * whose answer the admin reads in the log.
+ */
 export async function sendTestEvent(
   trx: Kysely<Database>,
   workspaceId: string,
@@ -102,6 +105,7 @@ export async function sendTestEvent(
     webhookTestEvent,
     { webhookId, message: 'A test event from Parley: your endpoint is reached.' },
     now,
+    { manual: true },
   );
   return { deliveryId: deliveryId! };
 }

@@ -115,7 +115,7 @@ export const webhookAttemptSchema = z.object({
   /** Why it failed, when there was no answer (or a non-2xx one). */
   error: z.string().nullable(),
   durationMs: z.number().int(),
-  /** A resend asked for by an admin, not part of the retry schedule. */
+  /** A test event or a resend asked for by an admin: one try, not part of the retry schedule. */
   manual: z.boolean(),
 });
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
