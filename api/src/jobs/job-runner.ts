@@ -5,6 +5,7 @@ import { randomId } from '../db/random-id';
 import type { ChangeFeed } from '../live/change-feed';
 import { recordChange, writeTransaction } from '../live/write-transaction';
 import type { JobRow } from './job-store';
+import { ProgressWriter } from './progress-writer';
 
 /** Why a running job's signal aborted. */
 export type StopReason = 'cancelled' | 'deadline' | 'shutdown';
@@ -373,41 +374,5 @@ export class JobRunner {
         .execute();
       recordChange(trx, { collection: 'jobs', workspaceId: job.workspaceId, ids: [job.id] });
     });
-  }
-}
-
-/** Coalesces a job's progress reports into a write every `intervalMs`, the latest value winning. */
-class ProgressWriter {
-  private latest: Record<string, unknown> | undefined;
-  private lastWrite = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly write: (progress: Record<string, unknown>) => Promise<void>,
-    private readonly intervalMs: number,
-  ) {}
-
-  report(progress: Record<string, unknown>): void {
-    this.latest = progress;
-    if (this.timer) return;
-    const wait = Math.max(0, this.lastWrite + this.intervalMs - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush().catch(() => undefined);
-    }, wait);
-  }
-
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const value = this.latest;
-    this.latest = undefined;
-    if (value) {
-      this.lastWrite = Date.now();
-      // One failed write must not stop the later ones.
-      this.writing = this.writing.catch(() => undefined).then(() => this.write(value));
-    }
-    return this.writing;
   }
 }
