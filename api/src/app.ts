@@ -98,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     jobs: config.jobs,
     crawl: config.crawl,
     outbound: config.outbound,
+    webhooks: config.webhooks,
   });
   await app.register(staticAppsPlugin, { appsDir: config.appsDir });
 

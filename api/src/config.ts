@@ -39,6 +39,7 @@ export interface AppConfig {
   outbound: OutboundConfig;
   crawl: CrawlConfig;
   jobs: JobsConfig;
+  webhooks: WebhooksConfig;
 }
 
 /** Website discovery and reading (api/src/crawler): how much of a business's site, how gently. */
@@ -58,6 +59,12 @@ export interface JobsConfig {
   leaseSeconds: number;
   /** Jobs one instance runs at once. */
   concurrency: number;
+}
+
+/** Outgoing webhooks (api/src/jobs/webhook-delivery-jobs.ts). */
+export interface WebhooksConfig {
+  /** The unit of the retry waits (1, 3, 9, 20 and 30 of it); a minute, milliseconds in tests. */
+  retryBaseMs: number;
 }
 
 export interface AuthConfig {
@@ -241,6 +248,7 @@ const envSchema = z.object({
   CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(crawlDefaults.delayMs),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   // host or host:port, comma-separated: intranet sites and webhooks the SSRF guard lets through.
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -404,5 +412,6 @@ export function loadConfig(
       delayMs: vars.CRAWL_DELAY_MS,
     },
     jobs: { leaseSeconds: vars.JOB_LEASE_SECONDS, concurrency: vars.JOB_CONCURRENCY },
+    webhooks: { retryBaseMs: vars.WEBHOOK_RETRY_BASE_MS },
   };
 }

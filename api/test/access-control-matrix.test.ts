@@ -24,6 +24,9 @@ interface Ids {
   jobId: string;
   /** The agent's membership. */
   workspaceUserId: string;
+  webhookId: string;
+  /** A webhook.test delivery of that webhook. */
+  deliveryId: string;
 }
 
 interface Sample {
@@ -227,6 +230,35 @@ const samples: Record<string, Sample> = {
   'POST /api/user/bot-preview': {
     input: ({ workspaceId }) => ({ workspaceId, question: 'Planted?' }),
   },
+  'GET /api/user/webhooks': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'POST /api/user/webhooks': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      url: 'https://evil.example/hook',
+      events: ['message.created'],
+    }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/webhooks': {
+    input: ({ workspaceId, webhookId }) => ({
+      workspaceId,
+      webhookId,
+      url: 'https://evil.example/hook',
+    }),
+    adminOnly: true,
+  },
+  'DELETE /api/user/webhooks': {
+    input: ({ workspaceId, webhookId }) => ({ workspaceId, webhookId }),
+    adminOnly: true,
+  },
+  'POST /api/user/webhooks-test': {
+    input: ({ workspaceId, webhookId }) => ({ workspaceId, webhookId }),
+    adminOnly: true,
+  },
+  'POST /api/user/webhook-deliveries-resend': {
+    input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }),
+    adminOnly: true,
+  },
   'DELETE /api/user/products': {
     input: ({ workspaceId, productId }) => ({ workspaceId, productIds: [productId] }),
     adminOnly: true,
@@ -305,6 +337,19 @@ describe('access control over every signed-in route', () => {
       headers: bearer(admin),
       payload: { workspaceId, baseUrl: 'http://127.0.0.1:9/' },
     });
+    // Refused by the SSRF guard (loopback): the test event's one try ends at once.
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/user/webhooks',
+      headers: bearer(admin),
+      payload: { workspaceId, url: 'http://127.0.0.1:9/hook', events: ['ticket.created'] },
+    });
+    const webhookTest = await app.inject({
+      method: 'POST',
+      url: '/api/user/webhooks-test',
+      headers: bearer(admin),
+      payload: { workspaceId, webhookId: webhook.json().id },
+    });
     const [agentLink] = await app.db
       .selectFrom('workspaceUsers')
       .select('id')
@@ -320,6 +365,8 @@ describe('access control over every signed-in route', () => {
       websiteId: website.json().id,
       jobId: job.json().jobId,
       workspaceUserId: agentLink!.id,
+      webhookId: webhook.json().id,
+      deliveryId: webhookTest.json().deliveryId,
       visitorToken: session.visitorToken,
     };
   }
@@ -341,6 +388,8 @@ describe('access control over every signed-in route', () => {
       'aiTrainingWebpages',
       'chatbots',
       'users',
+      'webhooks',
+      'webhookDeliveries',
     ] as const;
     return Promise.all(tables.map((table) => app.db.selectFrom(table).selectAll().execute()));
   }

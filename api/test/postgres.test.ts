@@ -16,7 +16,10 @@ import { JobRunner } from '../src/jobs/job-runner';
 import type { JobHandler } from '../src/jobs/job-runner';
 import { enqueueJob } from '../src/jobs/job-store';
 import { writeTransaction } from '../src/live/write-transaction';
+import { parseAllowHosts } from '../src/outbound/address-check';
 import { seedTeams } from './fixtures/teams';
+import { eventually } from './support/eventually';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 // The same migrations and queries against a real PostgreSQL server, in a database created for
 // this run and dropped after it. Set TEST_DATABASE_URL (any database the user may CREATE
@@ -190,5 +193,60 @@ describePostgres('PostgreSQL', () => {
       await Promise.all(runners.map((runner) => runner.close()));
     }
     expect([...runs.values()]).toEqual(Array(jobs.length).fill(1));
+  });
+
+  it('writes a webhook delivery with its change, and retries it until the receiver takes it', async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    // One instance sends, the one allowed to reach the receiver on loopback.
+    await Promise.all(apps.map((app) => app.jobs.close()));
+    const sender = await buildTestApp({
+      database: { kind: 'postgres', url: databaseUrl },
+      outbound: { allowHosts: parseAllowHosts(`127.0.0.1:${receiver.port}`) },
+      webhooks: { retryBaseMs: 10 },
+    });
+    apps.push(sender);
+    try {
+      const { team } = await seedTeams(sender);
+      const created = await sender.inject({
+        method: 'POST',
+        url: '/api/user/webhooks',
+        headers: bearer(team.admin.auth),
+        payload: {
+          workspaceId: team.workspaceId,
+          url: receiver.url('/pg'),
+          events: ['ticket.created'],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      receiver.endpoint('/pg', created.json().secret, [500, 200]);
+      const ticket = await sender.inject({
+        method: 'POST',
+        url: '/api/user/tickets',
+        headers: bearer(team.admin.auth),
+        payload: {
+          type: 'internal',
+          workspaceId: team.workspaceId,
+          subject: 'Late parcel',
+          recipientInfo: {},
+          assigneeId: null,
+        },
+      });
+      expect(ticket.statusCode).toBe(201);
+      const delivery = await eventually(
+        () =>
+          sender.db
+            .selectFrom('webhookDeliveries')
+            .select(['status', 'attempts'])
+            .where('webhookId', '=', created.json().id)
+            .executeTakeFirst(),
+        (found) => found?.status === 'delivered',
+        'the delivery on PostgreSQL',
+      );
+      expect(delivery?.attempts.map((attempt) => attempt.responseStatus)).toEqual([500, 200]);
+      expect(receiver.at('/pg').map((request) => request.verified.ok)).toEqual([true, true]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

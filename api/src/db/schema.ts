@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
+import type {
+  ProductCard,
+  SourceLink,
+  WebhookAttempt,
+  WebhookDeliveryStatus,
+  WebhookEventName,
+} from 'shared-sdk/schemas';
 
 // Column names are snake_case in SQL and camelCase here: the Kysely CamelCasePlugin maps them.
 
@@ -323,6 +329,42 @@ export interface AiTrainingWebpagesTable {
   changedAt: Date | null;
 }
 
+/** An outgoing webhook of a workspace (migration 0011). */
+export interface WebhooksTable {
+  id: string;
+  workspaceId: string;
+  url: string;
+  events: Json<WebhookEventName[]>;
+  secret: string;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  pausedReason: string | null;
+  consecutiveFailures: ColumnType<number, number | undefined, number>;
+  lastDeliveryStatus: 'delivered' | 'failed' | null;
+  lastDeliveryAt: Date | null;
+  lastResponseStatus: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One event sent (or to send) to one webhook, and its tries (migration 0011). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspaceId: string;
+  webhookId: string;
+  event: string;
+  body: string;
+  status: ColumnType<
+    WebhookDeliveryStatus,
+    WebhookDeliveryStatus | undefined,
+    WebhookDeliveryStatus
+  >;
+  attempts: ColumnType<WebhookAttempt[], string | undefined, string>;
+  attemptCount: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -346,4 +388,6 @@ export interface Database {
   jobs: JobsTable;
   aiTrainingWebsites: AiTrainingWebsitesTable;
   aiTrainingWebpages: AiTrainingWebpagesTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }

@@ -5,6 +5,7 @@ import { randomId } from '../db/random-id';
 import type { ChangeFeed } from '../live/change-feed';
 import { recordChange, writeTransaction } from '../live/write-transaction';
 import type { JobRow } from './job-store';
+import { ProgressWriter } from './progress-writer';
 
 /** Why a running job's signal aborted. */
 export type StopReason = 'cancelled' | 'deadline' | 'shutdown';
@@ -86,6 +87,8 @@ export class JobRunner {
   private readonly concurrency: number;
   private readonly progressIntervalMs: number;
   private timer: NodeJS.Timeout | undefined;
+  /** Wakes the runner when the next job queued for later is due, sooner than the next poll. */
+  private dueTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private stopped = true;
@@ -144,6 +147,7 @@ export class JobRunner {
   async close(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.dueTimer);
     this.unsubscribe?.();
     for (const { controller } of this.running.values()) controller.abort('shutdown');
     await this.pumping;
@@ -154,12 +158,32 @@ export class JobRunner {
     try {
       while (!this.stopped && this.running.size < this.concurrency) {
         const job = await this.claim();
-        if (!job) return;
+        if (!job) return await this.wakeWhenDue();
         this.launch(job);
       }
     } catch (err) {
       this.options.logger.error({ err }, 'claiming a background job failed');
     }
+  }
+
+  /**
+   * A job queued to run later (a webhook's retry after seconds) starts on time, not at the
+   * next poll: the earliest one due before that poll sets a timer.
+   */
+  private async wakeWhenDue(): Promise<void> {
+    if (this.pumpAgain) return;
+    const next = await this.options.db
+      .selectFrom('jobs')
+      .select(sql<number>`extract(epoch from min(run_after) - now()) * 1000`.as('waitMs'))
+      .where('status', '=', 'queued')
+      .where('kind', 'in', [...this.handlers.keys()])
+      .where('runAfter', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    const waitMs = next?.waitMs === null || next?.waitMs === undefined ? NaN : Number(next.waitMs);
+    if (!Number.isFinite(waitMs) || waitMs >= this.pollMs || this.stopped) return;
+    clearTimeout(this.dueTimer);
+    this.dueTimer = setTimeout(() => this.wake(), Math.max(0, Math.ceil(waitMs)));
+    this.dueTimer.unref();
   }
 
   private claim(): Promise<JobRow | undefined> {
@@ -360,41 +384,5 @@ export class JobRunner {
         .execute();
       recordChange(trx, { collection: 'jobs', workspaceId: job.workspaceId, ids: [job.id] });
     });
-  }
-}
-
-/** Coalesces a job's progress reports into a write every `intervalMs`, the latest value winning. */
-class ProgressWriter {
-  private latest: Record<string, unknown> | undefined;
-  private lastWrite = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly write: (progress: Record<string, unknown>) => Promise<void>,
-    private readonly intervalMs: number,
-  ) {}
-
-  report(progress: Record<string, unknown>): void {
-    this.latest = progress;
-    if (this.timer) return;
-    const wait = Math.max(0, this.lastWrite + this.intervalMs - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush().catch(() => undefined);
-    }, wait);
-  }
-
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const value = this.latest;
-    this.latest = undefined;
-    if (value) {
-      this.lastWrite = Date.now();
-      // One failed write must not stop the later ones.
-      this.writing = this.writing.catch(() => undefined).then(() => this.write(value));
-    }
-    return this.writing;
   }
 }

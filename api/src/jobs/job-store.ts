@@ -30,6 +30,8 @@ export interface NewJob {
   progress?: Record<string, unknown>;
   /** The job ends at this time, keeping what it found (getLinks: 30 minutes, spec §9). */
   deadlineAt?: Date;
+  /** Not claimed before this time (a retry's wait); now when absent. */
+  runAfter?: Date;
 }
 
 export async function enqueueJob(trx: Kysely<Database>, job: NewJob): Promise<JobRow> {
@@ -43,6 +45,7 @@ export async function enqueueJob(trx: Kysely<Database>, job: NewJob): Promise<Jo
       progress: JSON.stringify(job.progress ?? {}),
       error: null,
       deadlineAt: job.deadlineAt ?? null,
+      ...(job.runAfter ? { runAfter: job.runAfter } : {}),
       leaseOwner: null,
       leaseExpiresAt: null,
       startedAt: null,

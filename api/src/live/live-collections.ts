@@ -29,6 +29,7 @@ import {
   type CollectionDefinition,
 } from './collection-definition';
 import { conversations, messages } from './live-conversations';
+import { webhookDeliveries, webhooks } from './live-webhooks';
 import { applyPlan, buildPlan } from './query-plan';
 import type { FieldDefinition, OrderField, QueryPlan } from './query-plan';
 
@@ -376,6 +377,8 @@ const collections: Record<LiveCollection, CollectionDefinition> = {
   products,
   ai_training_websites: aiTrainingWebsites,
   jobs,
+  webhooks,
+  webhook_deliveries: webhookDeliveries,
 };
 
 function definitionOf(collection: LiveCollection): CollectionDefinition {

@@ -310,13 +310,14 @@ export async function findIdleConversationIds(
 /**
  * Resolves the conversation if it is still idle at `now` (reason 'idle'). The condition is in
  * the UPDATE itself, so several instances sweeping at once resolve it once, and a customer
- * message committed since the conversation was found keeps it open. Returns whether it did.
+ * message committed since the conversation was found keeps it open. Returns its workspace when
+ * it did.
  */
 export async function resolveIfIdle(
   trx: Kysely<Database>,
   id: string,
   now: Date,
-): Promise<boolean> {
+): Promise<{ workspaceId: string } | undefined> {
   const row = await trx
     .updateTable('conversations as c')
     .from('chatbots as b')
@@ -339,9 +340,9 @@ export async function resolveIfIdle(
     )
     .returning(['c.id', 'c.workspaceId'])
     .executeTakeFirst();
-  if (!row) return false;
+  if (!row) return undefined;
   // Not resolved before, so open or pending: both count as pending (spec §3 "unresolved").
   await adjustConversationCounts(trx, row.workspaceId, countDelta('open', 'resolved'), now);
   recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
-  return true;
+  return { workspaceId: row.workspaceId };
 }

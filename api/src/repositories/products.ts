@@ -228,6 +228,13 @@ export async function findProcessingProductId(
 
 export type ProductsToDelete = { ids: string[] } | { status: ProductStatus };
 
+/** How many products a delete removed, and which when they were picked by id (at most 500). */
+export interface ProductsDeleted {
+  count: number;
+  /** null when every product of a status went: any number, not listed. */
+  ids: string[] | null;
+}
+
 /**
  * Deletes the workspace's products named (ids of other workspaces match nothing) or every one
  * of a status, in one statement, and uncounts them by status. Deleting by status returns no rows
@@ -238,7 +245,7 @@ export async function deleteProducts(
   workspaceId: string,
   which: ProductsToDelete,
   now: Date,
-): Promise<number> {
+): Promise<ProductsDeleted> {
   const counts: ProductCounts = { active: 0, disabled: 0, processing: 0 };
   if ('status' in which) {
     const { rows } = await sql<{ removed: number }>`
@@ -248,24 +255,24 @@ export async function deleteProducts(
       )
       select count(*)::int as removed from removed`.execute(trx);
     const removed = rows[0]?.removed ?? 0;
-    if (removed === 0) return 0;
+    if (removed === 0) return { count: 0, ids: null };
     counts[which.status] = -removed;
     await adjustProductCounts(trx, workspaceId, counts, now);
     recordChange(trx, { collection: 'products', workspaceId, ids: [], manyIds: true });
-    return removed;
+    return { count: removed, ids: null };
   }
-  if (which.ids.length === 0) return 0;
+  if (which.ids.length === 0) return { count: 0, ids: [] };
   const removed = await trx
     .deleteFrom('products')
     .where('workspaceId', '=', workspaceId)
     .where('id', 'in', which.ids)
     .returning(['id', 'status'])
     .execute();
-  if (removed.length === 0) return 0;
+  if (removed.length === 0) return { count: 0, ids: [] };
   for (const { status } of removed) counts[status] -= 1;
   await adjustProductCounts(trx, workspaceId, counts, now);
   recordChange(trx, { collection: 'products', workspaceId, ids: removed.map((row) => row.id) });
-  return removed.length;
+  return { count: removed.length, ids: removed.map((row) => row.id) };
 }
 
 /**

@@ -214,6 +214,13 @@ interface SetChange {
   unchanged: { column: 'status' | 'isFollowedUp'; value: TicketStatus | boolean };
 }
 
+/** How many tickets a bulk call changed, and which when they were picked by id (at most a page). */
+export interface TicketsChanged {
+  count: number;
+  /** null when a filter chose them: any number, not listed. */
+  ids: string[] | null;
+}
+
 /**
  * One UPDATE over the selected tickets of the workspace that still differ from `set`: set-based,
  * so resolving 100,000 tickets is one statement, not an id list. Returns how many rows changed.
@@ -226,8 +233,8 @@ async function updateSelection(
   selection: TicketSelection,
   { set, unchanged }: SetChange,
   now: Date,
-): Promise<number> {
-  if ('ids' in selection && selection.ids.length === 0) return 0;
+): Promise<TicketsChanged> {
+  if ('ids' in selection && selection.ids.length === 0) return { count: 0, ids: [] };
   let update = trx
     .updateTable('tickets')
     .set({ ...set, updatedAt: now })
@@ -240,7 +247,7 @@ async function updateSelection(
     if (rows.length > 0) {
       recordChange(trx, { collection: 'tickets', workspaceId, ids: rows.map((row) => row.id) });
     }
-    return rows.length;
+    return { count: rows.length, ids: rows.map((row) => row.id) };
   }
   if (selection.where) update = update.where(selection.where.field, '=', selection.where.value);
   const { changed } = await trx
@@ -252,19 +259,20 @@ async function updateSelection(
     // Any number of tickets: the event says "many" instead of listing them (ChangeEvent.manyIds).
     recordChange(trx, { collection: 'tickets', workspaceId, ids: [], manyIds: true });
   }
-  return changed;
+  return { count: changed, ids: null };
 }
 
 /**
  * spec §4 resolve: closes the selected open tickets and moves exactly that many from the open
- * to the closed counter, in the caller's write transaction. Returns how many were closed.
+ * to the closed counter, in the caller's write transaction. Returns how many were closed (and
+ * which, when picked by id).
  */
 export async function resolveTickets(
   trx: Kysely<Database>,
   workspaceId: string,
   selection: TicketSelection,
   now: Date,
-): Promise<number> {
+): Promise<TicketsChanged> {
   const changed = await updateSelection(
     trx,
     workspaceId,
@@ -272,7 +280,8 @@ export async function resolveTickets(
     { set: { status: 'closed' }, unchanged: { column: 'status', value: 'closed' } },
     now,
   );
-  await adjustTicketCounts(trx, workspaceId, { open: -changed, closed: changed }, now);
+  const { count } = changed;
+  await adjustTicketCounts(trx, workspaceId, { open: -count, closed: count }, now);
   return changed;
 }
 
@@ -280,18 +289,19 @@ export async function resolveTickets(
  * spec §4 follow-up: marks the selected tickets (or takes the mark off), which sorts them first
  * in the list. Statistics do not count it. Returns how many tickets changed.
  */
-export function setTicketsFollowedUp(
+export async function setTicketsFollowedUp(
   trx: Kysely<Database>,
   workspaceId: string,
   selection: TicketSelection,
   isFollowedUp: boolean,
   now: Date,
 ): Promise<number> {
-  return updateSelection(
+  const { count } = await updateSelection(
     trx,
     workspaceId,
     selection,
     { set: { isFollowedUp }, unchanged: { column: 'isFollowedUp', value: isFollowedUp } },
     now,
   );
+  return count;
 }

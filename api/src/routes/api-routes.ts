@@ -17,6 +17,7 @@ import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
 import { userTicketsRoutes } from './user-tickets';
 import { userUsersRoutes } from './user-users';
+import { userWebhooksRoutes } from './user-webhooks';
 import { userWorkspacesRoutes } from './user-workspaces';
 import { widgetRoutes } from './widget';
 
@@ -40,6 +41,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userAiTrainingWebsitesRoutes);
   await app.register(userBotPreviewRoutes);
   await app.register(userProductsRoutes);
+  await app.register(userWebhooksRoutes);
 };
 
 /**

@@ -4,7 +4,6 @@ import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
 import { ProgressReply, wantsProgress } from '../http/progress-reply';
-import { deleteProducts } from '../repositories/products';
 import {
   changeProduct,
   createProduct,
@@ -12,6 +11,7 @@ import {
   isProductIdConflict,
   isSkuConflict,
   productNotFound,
+  removeProducts,
   skuTaken,
 } from '../services/products';
 
@@ -116,8 +116,8 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const deleted = await memberWrite(app, request, body.workspaceId, 'admin', ({ trx, now }) =>
         'where' in body
-          ? deleteProducts(trx, body.workspaceId, { status: body.where.status }, now)
-          : deleteProducts(
+          ? removeProducts(trx, body.workspaceId, { status: body.where.status }, now)
+          : removeProducts(
               trx,
               body.workspaceId,
               { ids: 'productId' in body ? [body.productId] : body.productIds },

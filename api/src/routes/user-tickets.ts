@@ -3,8 +3,8 @@ import { ticketEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
-import { resolveTickets, setTicketsFollowedUp } from '../repositories/tickets';
-import { assignTicket, createTicket } from '../services/tickets';
+import { setTicketsFollowedUp } from '../repositories/tickets';
+import { assignTicket, createTicket, resolveSelectedTickets } from '../services/tickets';
 
 const errors = {
   ...signedInErrors,
@@ -60,7 +60,7 @@ export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId, ticketIds } = request.body;
       const changed = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        resolveTickets(trx, workspaceId, { ids: ticketIds }, now),
+        resolveSelectedTickets(trx, workspaceId, { ids: ticketIds }, now),
       );
       return { changed };
     },
@@ -75,7 +75,7 @@ export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId, where } = request.body;
       const changed = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        resolveTickets(trx, workspaceId, { where }, now),
+        resolveSelectedTickets(trx, workspaceId, { where }, now),
       );
       return { changed };
     },

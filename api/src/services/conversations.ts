@@ -12,11 +12,13 @@ import {
   lockConversation,
   lockLatestConversationOfCustomer,
   recordConversationMessage,
+  resolveIfIdle,
   setMessagesSeenCount,
 } from '../repositories/conversations';
-import type { ConversationRow } from '../repositories/conversations';
+import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
 import { findSentMessage, insertMessage, toMessage } from '../repositories/messages';
 import type { NewMessage } from '../repositories/messages';
+import { emitWebhookEvent } from './webhook-events';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -26,7 +28,10 @@ const notAnAttachment = (path: string) =>
   new HttpError(400, `Attachment ${path} was not uploaded to this conversation`);
 
 /** The conversation as clients read it, enriched, in the same transaction. */
-async function readBack(trx: Kysely<Database>, row: ConversationRow): Promise<Conversation> {
+async function readBack(
+  trx: Kysely<Database>,
+  row: { id: string; workspaceId: string },
+): Promise<Conversation> {
   const conversation = await findConversation(trx, row.workspaceId, row.id);
   if (!conversation) throw new Error(`Conversation ${row.id} cannot be read back`);
   return conversation;
@@ -88,7 +93,70 @@ async function addMessage(
 ) {
   const row = await insertMessage(trx, conversation, message);
   const updated = await recordConversationMessage(trx, conversation, row, now);
-  return { message: toMessage(row), conversation: updated };
+  const stored = toMessage(row);
+  await emitWebhookEvent(
+    trx,
+    conversation.workspaceId,
+    'message.created',
+    { conversationId: conversation.id, message: stored },
+    now,
+  );
+  return { message: stored, conversation: updated };
+}
+
+/** The conversation's webhook events: on becoming pending (waiting for a person) or resolved. */
+const statusEvents = {
+  pending: 'conversation.pending',
+  resolved: 'conversation.resolved',
+  open: undefined,
+} as const;
+
+async function emitConversationEvent(
+  trx: Kysely<Database>,
+  row: { id: string; workspaceId: string },
+  event: 'conversation.created' | 'conversation.pending' | 'conversation.resolved',
+  now: Date,
+): Promise<void> {
+  await emitWebhookEvent(
+    trx,
+    row.workspaceId,
+    event,
+    async () => ({ conversation: await readBack(trx, row) }),
+    now,
+  );
+}
+
+/** Changes the locked conversation's status (see changeConversationStatus), telling webhooks. */
+async function changeStatus(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  update: StatusUpdate,
+  now: Date,
+): Promise<ConversationRow> {
+  const row = await changeConversationStatus(trx, before, update, now);
+  const event = statusEvents[row.status];
+  if (event && before.status !== row.status) await emitConversationEvent(trx, row, event, now);
+  return row;
+}
+
+/**
+ * The idle timeout resolves the conversation if it is still idle at `now` (resolveIfIdle).
+ * Returns whether it did.
+ */
+export async function resolveIdleConversation(
+  trx: Kysely<Database>,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const resolved = await resolveIfIdle(trx, id, now);
+  if (!resolved) return false;
+  await emitConversationEvent(
+    trx,
+    { id, workspaceId: resolved.workspaceId },
+    'conversation.resolved',
+    now,
+  );
+  return true;
 }
 
 /**
@@ -104,12 +172,7 @@ async function takeOver(
 ): Promise<ConversationRow> {
   if (row.status === 'open' && row.agentIds.includes(agentId)) return row;
   const reason: StatusChange['reason'] = row.status === 'resolved' ? 'reopened' : 'takeover';
-  return changeConversationStatus(
-    trx,
-    row,
-    { status: 'open', reason, changedBy: agentId, agentId },
-    now,
-  );
+  return changeStatus(trx, row, { status: 'open', reason, changedBy: agentId, agentId }, now);
 }
 
 export interface ConversationCall {
@@ -171,7 +234,7 @@ export async function resolveConversation(
 ): Promise<Conversation> {
   const row = await lockWorkspaceConversation(trx, workspaceId, conversationId);
   if (row.status === 'resolved') return readBack(trx, row);
-  const resolved = await changeConversationStatus(
+  const resolved = await changeStatus(
     trx,
     row,
     { status: 'resolved', reason: 'resolved', changedBy: agentId },
@@ -213,11 +276,13 @@ export async function currentConversationOfCustomer(
     if (!first) throw noChatbot(customer.workspaceId);
     chatbotId = first.id;
   }
-  return insertConversation(
+  const created = await insertConversation(
     trx,
     { workspaceId: customer.workspaceId, chatbotId, customerId: customer.id },
     now,
   );
+  await emitConversationEvent(trx, created, 'conversation.created', now);
+  return created;
 }
 
 /**
@@ -283,7 +348,7 @@ export async function storeBotReply(
     now,
   );
   if (reply.kind === 'handoff') {
-    await changeConversationStatus(
+    await changeStatus(
       trx,
       conversation,
       {
@@ -316,7 +381,7 @@ export async function requestHandoff(
     { role: 'bot', senderId: row.chatbotId, content: handoffMessages['asked-for-person'] },
     now,
   );
-  const pending = await changeConversationStatus(
+  const pending = await changeStatus(
     trx,
     conversation,
     { status: 'pending', reason: 'handoff', changedBy: null },

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { enqueueJob } from '../jobs/job-store';
 import {
+  deleteProducts,
   findProduct,
   findSkuOwner,
   insertProduct,
@@ -18,7 +19,9 @@ import {
   updateProduct,
   upsertProductsBySku,
   type ProductFields,
+  type ProductsToDelete,
 } from '../repositories/products';
+import { emitWebhookEvent } from './webhook-events';
 
 // The product rules (spec §3, §7) over the repository; each runs inside the caller's write
 // transaction, after the caller was checked.
@@ -80,7 +83,9 @@ export async function createProduct(
     throw new HttpError(400, `Product ${productId} already exists with another SKU`);
   }
   await requireFreeSku(trx, workspaceId, fields.sku, productId);
-  return insertProduct(trx, workspaceId, productId, fields, now);
+  const product = await insertProduct(trx, workspaceId, productId, fields, now);
+  await emitWebhookEvent(trx, workspaceId, 'product.created', { product }, now);
+  return product;
 }
 
 export async function changeProduct(
@@ -93,7 +98,33 @@ export async function changeProduct(
   await requireFreeSku(trx, workspaceId, fields.sku, productId);
   const product = await updateProduct(trx, workspaceId, productId, fields, now);
   if (!product) throw productNotFound(productId);
+  await emitWebhookEvent(trx, workspaceId, 'product.updated', { product }, now);
   return product;
+}
+
+/**
+ * Deletes the products picked (ids of other workspaces match nothing) or every one of a status.
+ * One `product.deleted` event for the whole call: the ids when they were picked (at most 500),
+ * only the count and the status when a status chose them. Returns how many went.
+ */
+export async function removeProducts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  which: ProductsToDelete,
+  now: Date,
+): Promise<number> {
+  const { count, ids } = await deleteProducts(trx, workspaceId, which, now);
+  if (count > 0) {
+    const status = 'status' in which ? which.status : null;
+    await emitWebhookEvent(
+      trx,
+      workspaceId,
+      'product.deleted',
+      { productIds: ids, status, count },
+      now,
+    );
+  }
+  return count;
 }
 
 /**
@@ -119,6 +150,8 @@ export async function importProducts(
     now,
     onProgress,
   );
+  // One event for the import, however many rows: receivers read the catalogue again.
+  await emitWebhookEvent(trx, workspaceId, 'product.imported', { ...counts }, now);
   if (copies.length === 0) return { ...counts, photos: null };
   const items: ProductPhotoItem[] = copies.map(({ sku, imageUrl, status }) => ({
     sku,

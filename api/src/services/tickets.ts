@@ -3,8 +3,15 @@ import type { CreateTicketRequest, Ticket, UpdateTicketRequest } from 'shared-sd
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { findConversation } from '../repositories/conversations';
-import { findTicket, insertTicket, updateTickets } from '../repositories/tickets';
+import {
+  findTicket,
+  insertTicket,
+  resolveTickets,
+  updateTickets,
+  type TicketSelection,
+} from '../repositories/tickets';
 import { findMembership } from '../repositories/workspace-users';
+import { emitWebhookEvent } from './webhook-events';
 
 // The tickets rules (spec §3, §7) over the repository; each runs inside the caller's write
 // transaction, after the caller was checked.
@@ -37,7 +44,34 @@ export async function createTicket(
   ) {
     throw new HttpError(404, `Conversation ${request.conversationId} not found`);
   }
-  return insertTicket(trx, request, now);
+  const ticket = await insertTicket(trx, request, now);
+  await emitWebhookEvent(trx, request.workspaceId, 'ticket.created', { ticket }, now);
+  return ticket;
+}
+
+/**
+ * spec §4 resolve: closes the selected open tickets. One `ticket.resolved` event for the whole
+ * call: the ids when they were picked, only the count (and the filter) when a filter chose them.
+ * Returns how many were closed.
+ */
+export async function resolveSelectedTickets(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  selection: TicketSelection,
+  now: Date,
+): Promise<number> {
+  const { count, ids } = await resolveTickets(trx, workspaceId, selection, now);
+  if (count > 0) {
+    const where = 'where' in selection ? (selection.where ?? null) : null;
+    await emitWebhookEvent(
+      trx,
+      workspaceId,
+      'ticket.resolved',
+      { ticketIds: ids, where, count },
+      now,
+    );
+  }
+  return count;
 }
 
 export async function assignTicket(

@@ -19,6 +19,9 @@ export const liveCollections = [
   'messages',
   /** Background jobs (website discovery): their progress, live. */
   'jobs',
+  /** Outgoing webhooks and their delivery log; admins only. */
+  'webhooks',
+  'webhook_deliveries',
 ] as const;
 export type LiveCollection = (typeof liveCollections)[number];
 

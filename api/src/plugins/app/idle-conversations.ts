@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../live/write-transaction';
-import { findIdleConversationIds, resolveIfIdle } from '../../repositories/conversations';
+import { findIdleConversationIds } from '../../repositories/conversations';
+import { resolveIdleConversation } from '../../services/conversations';
 
 /** Conversations resolved per round of a sweep; the sweep goes on until none is left. */
 const sweepBatchSize = 200;
@@ -21,7 +22,8 @@ export async function sweepIdleConversations(db: Kysely<Database>, now: Date): P
     const ids = await findIdleConversationIds(db, now, sweepBatchSize);
     let resolvedNow = 0;
     for (const id of ids) {
-      if (await writeTransaction(db, (trx) => resolveIfIdle(trx, id, now))) resolvedNow += 1;
+      if (await writeTransaction(db, (trx) => resolveIdleConversation(trx, id, now)))
+        resolvedNow += 1;
     }
     resolved += resolvedNow;
     // A full batch of which another instance resolved none is worth one more look.

@@ -1,15 +1,16 @@
 import fp from 'fastify-plugin';
-import type { CrawlConfig, JobsConfig, OutboundConfig } from '../../config';
+import type { CrawlConfig, JobsConfig, OutboundConfig, WebhooksConfig } from '../../config';
 import { defaultCrawlLimits } from '../../crawler/crawl-limits';
 import { JobRunner } from '../../jobs/job-runner';
 import { productPhotosJob } from '../../jobs/product-photo-jobs';
+import { webhookDeliveryJob } from '../../jobs/webhook-delivery-jobs';
 import { getLinksJob, indexWebsiteJob } from '../../jobs/website-jobs';
 import { createOutboundFetch } from '../../outbound/outbound-fetch';
 import type { OutboundFetch } from '../../outbound/outbound-types';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The one fetch of addresses users typed (SSRF guard): web sites now, webhooks later. */
+    /** The one fetch of addresses users typed (SSRF guard): web sites and webhooks. */
     outboundFetch: OutboundFetch;
     jobs: JobRunner;
   }
@@ -19,15 +20,16 @@ export interface JobsPluginOptions {
   jobs: JobsConfig;
   crawl: CrawlConfig;
   outbound: OutboundConfig;
+  webhooks: WebhooksConfig;
 }
 
 /**
- * Background work: website discovery (getLinks), the reading of a website's pages and the copying
- * in of imported products' photos, run by a JobRunner that claims jobs from the database (see
+ * Background work: website discovery (getLinks), the reading of a website's pages, the copying
+ * in of imported products' photos and the deliveries of webhooks, run by a JobRunner that claims jobs from the database (see
  * job-runner.ts), started once the app is ready.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
-  async (app, { jobs, crawl, outbound }) => {
+  async (app, { jobs, crawl, outbound, webhooks }) => {
     const fetch = createOutboundFetch({
       allowHosts: outbound.allowHosts,
       userAgent: defaultCrawlLimits.userAgent,
@@ -42,6 +44,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         getLinksJob({ db: app.db, fetch, limits: crawl }),
         indexWebsiteJob({ db: app.db, fetch, limits: crawl }),
         productPhotosJob({ db: app.db, fetch, storage: app.storage }),
+        webhookDeliveryJob({ db: app.db, fetch, retryBaseMs: webhooks.retryBaseMs }),
       ],
     });
     app.decorate('outboundFetch', fetch);
