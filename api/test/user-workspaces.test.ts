@@ -1,3 +1,4 @@
+import type { AuthResponse } from 'shared-sdk';
 import {
   chatbotSchema,
   statisticsSchema,
@@ -8,6 +9,7 @@ import { buildCreateWorkspaceRequest, createWorkspace } from './fixtures/workspa
 import { addMember } from './fixtures/workspace-user';
 import { bearer, signUp } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import { messagesTo } from './support/outbox';
 import type { TestApp } from './support/build-test-app';
 
 describe('/api/user/workspaces, is-admin, statistics and chatbots', () => {
@@ -209,6 +211,96 @@ describe('/api/user/workspaces, is-admin, statistics and chatbots', () => {
         payload: { workspaceId, workspaceName: 'Hub', websiteUrl: 'https://cycles.example' },
       });
       expect(renamed.json().currency).toBe('EUR');
+    });
+  });
+
+  describe('ticket forwarding e-mail and colour (PATCH /api/user/workspaces)', () => {
+    const patch = (auth: AuthResponse, workspaceId: string, settings: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/user/workspaces',
+        headers: bearer(auth),
+        payload: {
+          workspaceId,
+          workspaceName: 'Trail shop',
+          websiteUrl: 'https://trail.example',
+          ...settings,
+        },
+      });
+    const createTicket = (auth: AuthResponse, workspaceId: string, subject: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/tickets',
+        headers: bearer(auth),
+        payload: {
+          workspaceId,
+          type: 'internal',
+          subject,
+          recipientInfo: { firstName: 'Ada', lastName: 'Byron', email: 'ada@customer.example' },
+          assigneeId: null,
+        },
+      });
+
+    it('sets both, refuses what is not an e-mail or a #RRGGBB colour, and clears forwarding with null', async () => {
+      const { auth } = await signUp(app);
+      const { workspaceId } = await createWorkspace(app, auth);
+      const saved = await patch(auth, workspaceId, {
+        ticketForwardingEmail: 'support@trail.example',
+        backgroundColor: '#0B6E4F',
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({
+        ticketForwardingEmail: 'support@trail.example',
+        backgroundColor: '#0B6E4F',
+      });
+      for (const [field, value] of [
+        ['ticketForwardingEmail', 'support at trail'],
+        ['backgroundColor', 'green'],
+        ['backgroundColor', '#0B6E4'],
+        ['backgroundColor', 'rgb(0,0,0)'],
+      ] as const) {
+        const refused = await patch(auth, workspaceId, { [field]: value });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.message).toContain(`body.${field}`);
+      }
+      // Left out, they stay; null stops the forwarding.
+      expect((await patch(auth, workspaceId, {})).json()).toMatchObject({
+        ticketForwardingEmail: 'support@trail.example',
+        backgroundColor: '#0B6E4F',
+      });
+      const cleared = await patch(auth, workspaceId, { ticketForwardingEmail: null });
+      expect(cleared.json().ticketForwardingEmail).toBeNull();
+    });
+
+    it('e-mails each new ticket to the forwarding address, with a link to it, and nothing once cleared', async () => {
+      const { auth } = await signUp(app);
+      const { workspaceId } = await createWorkspace(app, auth);
+      const forwardTo = `tickets-${workspaceId}@trail.example`.toLowerCase();
+      await patch(auth, workspaceId, { ticketForwardingEmail: forwardTo });
+      const created = await createTicket(auth, workspaceId, 'Refund <order 1042>');
+      expect(created.statusCode).toBe(201);
+      const [mail, ...more] = await messagesTo(app, forwardTo);
+      expect(more).toHaveLength(0);
+      expect(mail?.content).toContain('Subject: New ticket in Trail shop: Refund <order 1042>');
+      expect(mail?.content).toContain('For: Ada Byron, ada@customer.example');
+      expect(mail?.content).toContain(
+        `/dashboard/${workspaceId}/tickets/${created.json().id as string}`,
+      );
+      // The HTML part escapes what the admin typed.
+      expect(mail?.content).toContain('Refund &lt;order 1042&gt;');
+
+      await patch(auth, workspaceId, { ticketForwardingEmail: null });
+      await createTicket(auth, workspaceId, 'Second ticket');
+      expect(await messagesTo(app, forwardTo)).toHaveLength(1);
+    });
+
+    it('is for admins: an agent cannot change them', async () => {
+      const { auth } = await signUp(app);
+      const { workspaceId } = await createWorkspace(app, auth);
+      const agent = await signUp(app);
+      await addMember(app, auth, workspaceId, agent.request.email, 'agent');
+      const refused = await patch(agent.auth, workspaceId, { backgroundColor: '#000000' });
+      expect(refused.statusCode).toBe(403);
     });
   });
 

@@ -99,6 +99,8 @@ describe('widget calls (/api/widget)', () => {
         name: first!.name,
         photoUrl: first!.photoUrl,
         messageBackgroundColor: first!.messageBackgroundColor,
+        // The workspace's colour, as new workspaces have it.
+        headerColor: '#2450E6',
       });
       const customer = await app.db
         .selectFrom('customers')

@@ -51,7 +51,13 @@ export function lockWorkspace(
 export function updateWorkspace(
   trx: Kysely<Database>,
   id: string,
-  update: { name: string; url: string; currency?: string | undefined },
+  update: {
+    name: string;
+    url: string;
+    currency?: string | undefined;
+    ticketForwardingEmail?: string | null | undefined;
+    backgroundColor?: string | undefined;
+  },
   now: Date,
 ): Promise<WorkspaceRow> {
   recordChange(trx, { collection: 'workspaces', workspaceId: id, ids: [id] });

@@ -4,6 +4,7 @@ import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
 import { setTicketsFollowedUp } from '../repositories/tickets';
+import { ticketForwardingMail } from '../services/ticket-forwarding';
 import { assignTicket, createTicket, resolveSelectedTickets } from '../services/tickets';
 
 const errors = {
@@ -21,6 +22,7 @@ const tags = ['tickets'];
  * ids of other workspaces are ignored, never revealed.
  */
 export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { publicUrl } = app.config;
   app.route({
     ...endpointRoute(ticketEndpoints.create, {
       tags,
@@ -32,9 +34,17 @@ export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { body } = request;
-      const ticket = await memberWrite(app, request, body.workspaceId, 'admin', ({ trx, now }) =>
-        createTicket(trx, body, now),
+      const { ticket, mail } = await memberWrite(
+        app,
+        request,
+        body.workspaceId,
+        'admin',
+        async ({ trx, now }) => {
+          const created = await createTicket(trx, body, now);
+          return { ticket: created, mail: await ticketForwardingMail(trx, created, publicUrl) };
+        },
       );
+      if (mail) app.mailer.send(mail);
       return reply.code(201).send(ticket);
     },
   });

@@ -50,13 +50,19 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(workspaceEndpoints.update, {
       tags,
-      summary: 'Rename a workspace, change its website or its currency (admins)',
+      summary:
+        'Rename a workspace, change its website, currency, ticket forwarding e-mail or colour (admins)',
       errors: adminErrors,
     }),
     handler: async (request) => {
-      const { workspaceId, workspaceName, websiteUrl, currency } = request.body;
+      const { workspaceId, workspaceName, websiteUrl, ...settings } = request.body;
       const row = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        updateWorkspace(trx, workspaceId, { name: workspaceName, url: websiteUrl, currency }, now),
+        updateWorkspace(
+          trx,
+          workspaceId,
+          { name: workspaceName, url: websiteUrl, ...settings },
+          now,
+        ),
       );
       return toWorkspace(row);
     },

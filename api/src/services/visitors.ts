@@ -52,7 +52,7 @@ export async function startVisitorSession(
 ): Promise<WidgetSession> {
   const workspace = await trx
     .selectFrom('workspaces')
-    .select('id')
+    .select(['id', 'backgroundColor'])
     .where('id', '=', workspaceId)
     .executeTakeFirst();
   if (!workspace) throw workspaceNotFound(workspaceId);
@@ -98,6 +98,7 @@ export async function startVisitorSession(
       name: chatbot.name,
       photoUrl: chatbot.photoUrl,
       messageBackgroundColor: chatbot.messageBackgroundColor,
+      headerColor: workspace.backgroundColor,
     },
     conversation: conversation ?? null,
   };

@@ -23,13 +23,18 @@ export const widgetSessionRequestSchema = z.object({
 });
 export type WidgetSessionRequest = z.infer<typeof widgetSessionRequestSchema>;
 
-/** What the chat window shows of its chatbot. */
-export const widgetChatbotSchema = chatbotSchema.pick({
-  id: true,
-  name: true,
-  photoUrl: true,
-  messageBackgroundColor: true,
-});
+/** What the chat window shows of its chatbot, and the colour of its header. */
+export const widgetChatbotSchema = chatbotSchema
+  .pick({
+    id: true,
+    name: true,
+    photoUrl: true,
+    messageBackgroundColor: true,
+  })
+  .extend({
+    /** The workspace's background colour (spec §3), set in its settings. */
+    headerColor: z.string(),
+  });
 export type WidgetChatbot = z.infer<typeof widgetChatbotSchema>;
 
 /**

@@ -51,12 +51,25 @@ export const currencySchema = z
   .regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code, like EUR')
   .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'Unknown currency');
 
+/** A colour as the pickers write it: `#` and six hex digits. */
+export const hexColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Please enter a colour as # and six hex digits, like #2450E6');
+
 export const updateWorkspaceRequestSchema = z.object({
   workspaceId: id,
   workspaceName,
   websiteUrl,
   /** Left out: unchanged. Product prices keep their amounts; only their currency changes. */
   currency: currencySchema.optional(),
+  /** Where each new ticket is e-mailed; null stops it, left out leaves it. */
+  ticketForwardingEmail: z
+    .email('Please enter a valid e-mail address')
+    .max(254)
+    .nullable()
+    .optional(),
+  /** The header of the chat window on customers' pages. */
+  backgroundColor: hexColorSchema.optional(),
 });
 export type UpdateWorkspaceRequest = z.input<typeof updateWorkspaceRequestSchema>;
 export const deleteWorkspaceRequestSchema = z.object({ workspaceId: id });

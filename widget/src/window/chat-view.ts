@@ -174,6 +174,8 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
       const color = chatbot.messageBackgroundColor;
       chat.style.setProperty('--parley-color', color);
       chat.style.setProperty('--parley-on-color', readableTextColor(color));
+      chat.style.setProperty('--parley-header', chatbot.headerColor);
+      chat.style.setProperty('--parley-on-header', readableTextColor(chatbot.headerColor));
     }
     if (avatarUrl !== chatbot?.photoUrl) {
       avatarUrl = chatbot?.photoUrl;

@@ -89,6 +89,26 @@ describe('the chat window', () => {
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).not.toBeInTheDocument();
   });
 
+  it("paints the header in the workspace's colour and the messages in the chatbot's, each with readable text", async () => {
+    startWindow((request) =>
+      request.url === '/api/widget/sessions'
+        ? {
+            status: 200,
+            body: session({
+              chatbot: chatbot({ headerColor: '#F5E6A8', messageBackgroundColor: '#0B6E4F' }),
+            }),
+          }
+        : errorReply(404, 'not-found', 'none'),
+    );
+    await screen.findByRole('heading', { name: 'Acme assistant' });
+    const chat = document.querySelector<HTMLElement>('.chat')!;
+    expect(chat.style.getPropertyValue('--parley-header')).toBe('#F5E6A8');
+    // A light header gets dark text, a dark message colour light text.
+    expect(chat.style.getPropertyValue('--parley-on-header')).toBe('#0B1B3F');
+    expect(chat.style.getPropertyValue('--parley-color')).toBe('#0B6E4F');
+    expect(chat.style.getPropertyValue('--parley-on-color')).toBe('#FFFFFF');
+  });
+
   it('resumes the stored visitor and shows their conversation, each message by role', async () => {
     localStorage.setItem(visitorTokenKey(workspaceId), 'pv_stored');
     const messages: Message[] = [

@@ -10,6 +10,7 @@ export const chatbot = (overrides: Partial<WidgetChatbot> = {}): WidgetChatbot =
   name: 'Acme assistant',
   photoUrl: null,
   messageBackgroundColor: '#2450E6',
+  headerColor: '#2450E6',
   ...overrides,
 });
 

@@ -9,7 +9,10 @@ import { updateWorkspace } from '../api/workspace-settings-api';
 /** The ISO 4217 codes the browser knows, for the currency list. */
 const currencies = Intl.supportedValuesOf('currency');
 
-/** The workspace's name, web site and currency (spec §7 PATCH /api/user/workspaces). */
+/**
+ * The workspace's name, web site, currency, ticket forwarding e-mail and colour (spec §7 PATCH
+ * /api/user/workspaces).
+ */
 export function WorkspaceForm({ workspace }: { workspace: Workspace }) {
   const { t, i18n } = useTranslation('workspace-settings');
   const { t: tCommon } = useTranslation('common');
@@ -21,8 +24,15 @@ export function WorkspaceForm({ workspace }: { workspace: Workspace }) {
       workspaceName: workspace.name,
       websiteUrl: workspace.url,
       currency: workspace.currency,
+      ticketForwardingEmail: workspace.ticketForwardingEmail ?? '',
+      backgroundColor: workspace.backgroundColor,
     },
-    toInput: (typed) => ({ workspaceId: workspace.id, ...typed }),
+    toInput: ({ ticketForwardingEmail, ...typed }) => ({
+      workspaceId: workspace.id,
+      ...typed,
+      // Emptied: tickets are no longer forwarded.
+      ticketForwardingEmail: ticketForwardingEmail.trim() || null,
+    }),
     describeFailure: (error) => ({ message: apiErrorMessage(tCommon, error, t('form.failed')) }),
     send: updateWorkspace,
     reportDone: (_saved, toast) => toast.success(t('form.saved')),
@@ -43,6 +53,21 @@ export function WorkspaceForm({ workspace }: { workspace: Workspace }) {
           </option>
         ))}
       </SelectField>
+      <FieldRow>
+        <TextField
+          label={t('form.ticketForwardingEmail')}
+          hint={t('form.ticketForwardingEmailHint')}
+          type="email"
+          autoComplete="email"
+          {...field('ticketForwardingEmail')}
+        />
+        <TextField
+          label={t('form.backgroundColor')}
+          hint={t('form.backgroundColorHint')}
+          type="color"
+          {...field('backgroundColor')}
+        />
+      </FieldRow>
       <div>
         <Button type="submit" disabled={submitting}>
           {submitting ? <Spinner /> : null}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildWorkspace } from '@testing/data-generators';
 import { errorReply, fakeApi, notFoundReply } from '@testing/fake-api';
 import { connectFakeLiveCollections } from '@testing/fake-live-server';
@@ -40,7 +40,35 @@ describe('Workspace settings', () => {
         workspaceName: 'Fernhill Bikes',
         websiteUrl: 'https://fernhill.example',
         currency: 'EUR',
+        ticketForwardingEmail: null,
+        backgroundColor: workspace.backgroundColor,
       },
+    });
+  });
+
+  it('forwards tickets to the e-mail typed, refusing one that is not an address, and sets the colour', async () => {
+    const { user, requests } = await renderSettings((request) =>
+      request.method === 'PATCH'
+        ? { status: 200, body: { ...workspace, ...(request.body as object) } }
+        : notFoundReply(request),
+    );
+    const form = screen.getByRole('form', { name: 'General' });
+    const forwarding = within(form).getByLabelText(/^Ticket forwarding e-mail/);
+    await user.type(forwarding, 'support at fernhill');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(forwarding).toHaveAccessibleDescription(/Please enter a valid e-mail address/);
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
+
+    await user.clear(forwarding);
+    await user.type(forwarding, 'support@fernhill.example');
+    fireEvent.input(within(form).getByLabelText(/^Chat window colour/), {
+      target: { value: '#0b6e4f' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Workspace settings saved')).toBeInTheDocument();
+    expect(requests.at(-1)?.body).toMatchObject({
+      ticketForwardingEmail: 'support@fernhill.example',
+      backgroundColor: '#0b6e4f',
     });
   });
 

@@ -55,10 +55,7 @@ export function WorkspaceSettingsPage() {
         <>
           <SectionCard>
             {/* Keyed by the saved values: a change saved elsewhere refills the form. */}
-            <WorkspaceForm
-              key={`${workspace.name}|${workspace.url}|${workspace.currency}`}
-              workspace={workspace}
-            />
+            <WorkspaceForm key={workspace.updatedAt} workspace={workspace} />
           </SectionCard>
           <ApiKey workspaceId={workspace.id} />
           <DeleteWorkspace workspace={workspace} />
