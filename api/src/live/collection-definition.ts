@@ -52,12 +52,16 @@ export function requireWorkspaceId(query: LiveQuery): string {
   return query.workspaceId;
 }
 
-/** A collection all of whose documents belong to one workspace, readable by its members. */
+/**
+ * A collection all of whose documents belong to one workspace, readable by its members (or
+ * only its admins, with `access: 'admin'`).
+ */
 export function workspaceCollection(
   collection: LiveCollection,
   fields: Record<string, FieldDefinition>,
   defaultOrder: OrderField[],
   fetch: CollectionDefinition['fetch'],
+  access: 'member' | 'admin' = 'member',
 ): CollectionDefinition {
   return {
     fields,
@@ -69,7 +73,7 @@ export function workspaceCollection(
         defaultOrder,
         workspaceId: requireWorkspaceId(query),
         userId: null,
-        access: 'member',
+        access,
       });
     },
     fetch,

@@ -1,46 +1,13 @@
-import type { LiveCollection } from 'shared-sdk';
 import { toWebhookDelivery } from '../repositories/webhook-deliveries';
 import { toWebhook } from '../repositories/webhooks';
-import {
-  column,
-  requireWorkspaceId,
-  text,
-  timestamp,
-  type CollectionDefinition,
-} from './collection-definition';
-import { applyPlan, buildPlan } from './query-plan';
-import type { FieldDefinition, OrderField } from './query-plan';
+import { column, text, timestamp, workspaceCollection } from './collection-definition';
+import { applyPlan } from './query-plan';
 
 // The Integrations screen's live collections: the webhooks and their delivery log. Admins only,
 // as the webhook calls are: a delivery's body carries the workspace's data.
 
-function adminCollection(
-  collection: LiveCollection,
-  fields: Record<string, FieldDefinition>,
-  defaultOrder: OrderField[],
-  fetch: CollectionDefinition['fetch'],
-): CollectionDefinition {
-  return {
-    fields,
-    defaultOrder,
-    plan(query) {
-      return buildPlan({
-        query,
-        fields,
-        defaultOrder,
-        workspaceId: requireWorkspaceId(query),
-        userId: null,
-        access: 'admin',
-      });
-    },
-    fetch,
-    affectedBy: (event, plan) =>
-      event.collection === collection && event.workspaceId === plan.workspaceId,
-  };
-}
-
 // Oldest first, as GET /api/user/webhooks (webhooks_workspace_idx).
-export const webhooks = adminCollection(
+export const webhooks = workspaceCollection(
   'webhooks',
   {
     id: text(column('w.id'), true),
@@ -56,11 +23,12 @@ export const webhooks = adminCollection(
       .where('w.workspaceId', '=', plan.workspaceId ?? '');
     return (await applyPlan(query, plan).execute()).map(toWebhook);
   },
+  'admin',
 );
 
 // The delivery log, newest first; where webhookId == … reads one webhook's
 // (webhook_deliveries_list_idx), without it the workspace's (webhook_deliveries_workspace_idx).
-export const webhookDeliveries = adminCollection(
+export const webhookDeliveries = workspaceCollection(
   'webhook_deliveries',
   {
     id: text(column('d.id'), true),
@@ -78,4 +46,5 @@ export const webhookDeliveries = adminCollection(
       .where('d.workspaceId', '=', plan.workspaceId ?? '');
     return (await applyPlan(query, plan).execute()).map(toWebhookDelivery);
   },
+  'admin',
 );
