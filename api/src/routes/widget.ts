@@ -91,9 +91,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
    * The page the widget runs on: the window says (it is framed by the page, so its own calls
    * carry the API's origin); a loader or script calling directly has the page's Origin header.
    */
-  function pageOriginOf(request: FastifyRequest<{ Body: { pageOrigin?: string } }>) {
-    if (request.body.pageOrigin) return request.body.pageOrigin;
-    const parsed = pageOriginSchema.safeParse(request.headers.origin);
+  function pageOriginOf(stated: string | undefined, originHeader: string | undefined) {
+    if (stated) return stated;
+    const parsed = pageOriginSchema.safeParse(originHeader);
     return parsed.success ? parsed.data : undefined;
   }
 
@@ -128,7 +128,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await writeTransaction(app.db, (trx) =>
         startVisitorSession(trx, request.body, resumed, app.identity.now()),
       );
-      const origin = pageOriginOf(request);
+      const origin = pageOriginOf(request.body.pageOrigin, request.headers.origin);
       if (origin) {
         // Telling the admin where the widget runs must never cost the visitor the chat.
         await sightings.seen(workspaceId, origin).catch((error: unknown) => {
