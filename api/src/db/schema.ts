@@ -365,6 +365,13 @@ export interface WebhookDeliveriesTable {
   updatedAt: UpdatedAt;
 }
 
+/** A page origin a workspace's widget was seen on, and when last (migration 0013). */
+export interface WidgetInstallsTable {
+  workspaceId: string;
+  origin: string;
+  seenAt: Date;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -390,4 +397,5 @@ export interface Database {
   aiTrainingWebpages: AiTrainingWebpagesTable;
   webhooks: WebhooksTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  widgetInstalls: WidgetInstallsTable;
 }

@@ -18,6 +18,7 @@ import { userProfileRoutes } from './user-profile';
 import { userTicketsRoutes } from './user-tickets';
 import { userUsersRoutes } from './user-users';
 import { userWebhooksRoutes } from './user-webhooks';
+import { userWidgetInstallsRoutes } from './user-widget-installs';
 import { userWorkspacesRoutes } from './user-workspaces';
 import { widgetRoutes } from './widget';
 
@@ -42,6 +43,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userBotPreviewRoutes);
   await app.register(userProductsRoutes);
   await app.register(userWebhooksRoutes);
+  await app.register(userWidgetInstallsRoutes);
 };
 
 /**

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storageEndpoints, widgetEndpoints } from 'shared-sdk';
-import { widgetSessionSchema } from 'shared-sdk/schemas';
+import { pageOriginSchema, widgetSessionSchema } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
 import { endpointRoute } from '../http/endpoint-route';
 import { readUploadedFile } from '../http/uploaded-file';
@@ -21,6 +21,7 @@ import {
   requireVisitor,
   startVisitorSession,
 } from '../services/visitors';
+import { WidgetSightings } from '../services/widget-sightings';
 
 const visitorErrors = {
   401: 'unauthenticated: no visitor token, or an unknown one (start a session)',
@@ -85,6 +86,16 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     return visitor;
   }
   const urlOf = (path: string) => app.storage.urlOf(path);
+  const sightings = new WidgetSightings(app.db, app.identity.now);
+  /**
+   * The page the widget runs on: the window says (it is framed by the page, so its own calls
+   * carry the API's origin); a loader or script calling directly has the page's Origin header.
+   */
+  function pageOriginOf(stated: string | undefined, originHeader: string | undefined) {
+    if (stated) return stated;
+    const parsed = pageOriginSchema.safeParse(originHeader);
+    return parsed.success ? parsed.data : undefined;
+  }
 
   const session = endpointRoute(widgetEndpoints.session, {
     tags,
@@ -117,6 +128,16 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await writeTransaction(app.db, (trx) =>
         startVisitorSession(trx, request.body, resumed, app.identity.now()),
       );
+      const origin = pageOriginOf(request.body.pageOrigin, request.headers.origin);
+      if (origin) {
+        // Telling the admin where the widget runs must never cost the visitor the chat.
+        await sightings.seen(workspaceId, origin).catch((error: unknown) => {
+          request.log.warn(
+            { err: error, workspaceId },
+            'could not record where the widget was seen',
+          );
+        });
+      }
       return reply.code(resumed ? 200 : 201).send(started);
     },
   });

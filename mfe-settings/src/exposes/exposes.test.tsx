@@ -25,6 +25,11 @@ describeExposedPages({
       route: '/dashboard/my-account/change-password',
       title: 'Change password',
     },
+    './integrations-page': {
+      route: '/dashboard/ws_fernhill/integrations',
+      path: '/dashboard/:workspaceId/integrations',
+      title: 'Integrations',
+    },
     './language-page': { route: '/dashboard/my-account/language', title: 'Language' },
     './manage-users-page': {
       route: '/dashboard/ws_fernhill/settings/manage-users',
@@ -49,12 +54,19 @@ describeExposedPages({
       if (request.url === '/api/auth/password-policy') {
         return { status: 200, body: buildPasswordPolicy() };
       }
+      if (request.url === '/api/user/widget-installs?workspaceId=ws_fernhill') {
+        return { status: 200, body: { installs: [] } };
+      }
       if (request.url === '/api/user/users?workspaceId=ws_fernhill') {
         return { status: 200, body: buildMembers() };
       }
       return notFoundReply(request);
     });
-    connectFakeLiveCollections({ workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }] });
+    connectFakeLiveCollections({
+      workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }],
+      webhooks: [],
+      webhook_deliveries: [],
+    });
     await signIn();
   },
   mayLinkTo: (href) => dashboardPaths.some((path) => path.test(href)),

@@ -27,3 +27,13 @@ export const widgetEndpoints = {
     response: 'conversationSchema',
   }),
 };
+
+/** Where the widget was seen (the Integrations screen's install panel): admins of the workspace. */
+export const widgetInstallEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/widget-installs',
+    query: 'workspaceIdQuerySchema',
+    response: 'widgetInstallsSchema',
+  }),
+};

@@ -10,6 +10,19 @@ import {
 
 const id = z.string().min(1).max(64);
 
+/** `scheme://host[:port]`, as `location.origin` gives it. */
+export const pageOriginSchema = z
+  .string()
+  .max(200)
+  .regex(/^https?:\/\/[^/\s?#]+$/, 'An origin: http(s)://host[:port]');
+
+/** Where a workspace's widget was seen: the page's origin and when a session last started there. */
+export const widgetInstallSchema = z.object({ origin: z.string(), seenAt: z.string() });
+export type WidgetInstall = z.infer<typeof widgetInstallSchema>;
+/** GET /api/user/widget-installs: the latest origins first (at most 5). */
+export const widgetInstallsSchema = z.object({ installs: z.array(widgetInstallSchema) });
+export type WidgetInstalls = z.infer<typeof widgetInstallsSchema>;
+
 /**
  * The widget's calls (public, under /api/widget/). Every call but POST sessions carries the
  * visitor token as `Authorization: Bearer <visitorToken>`; it reaches only its own customer's
@@ -20,6 +33,12 @@ export const widgetSessionRequestSchema = z.object({
   workspaceId: id,
   chatbotId: id.optional(),
   customer: customerIdentitySchema.optional(),
+  /**
+   * The origin of the page that embeds the widget (the chat window runs in an iframe of the
+   * API's origin, so the request's own Origin header is not the shop's). Shown to the
+   * workspace's admins as where the widget was last seen.
+   */
+  pageOrigin: pageOriginSchema.optional(),
 });
 export type WidgetSessionRequest = z.infer<typeof widgetSessionRequestSchema>;
 

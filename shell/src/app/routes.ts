@@ -173,6 +173,11 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: training('./ai-training-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-integrations'),
+    layout: 'dashboard',
+    page: settings('./integrations-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-products'),
     layout: 'dashboard',
     page: products('./products-page'),

@@ -21,6 +21,7 @@ describe('the dashboard navigation', () => {
       ['Tickets', '/dashboard/ws_fernhill/tickets'],
       ['AI training', '/dashboard/ws_fernhill/ai-training'],
       ['Products', '/dashboard/ws_fernhill/products'],
+      ['Integrations', '/dashboard/ws_fernhill/integrations'],
       ['Settings', '/dashboard/ws_fernhill/settings/manage-users'],
       ['Help', '/dashboard/help'],
     ]);

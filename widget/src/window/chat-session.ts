@@ -77,6 +77,8 @@ export interface ChatSession {
 export interface ChatSessionOptions {
   workspaceId: string;
   chatbotId?: string;
+  /** The embedding page's origin, sent with the session so its admins see where the widget runs. */
+  pageOrigin?: string;
   api: WidgetApi;
   live: LiveClient;
   tokens: VisitorTokenStore;
@@ -95,7 +97,7 @@ const serverMessage = (error: unknown) =>
 
 /** The window's state and what the visitor can do, without any DOM (the view renders it). */
 export function createChatSession(options: ChatSessionOptions): ChatSession {
-  const { api, live, tokens, workspaceId, chatbotId } = options;
+  const { api, live, tokens, workspaceId, chatbotId, pageOrigin } = options;
   const schedule = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
   const cancel =
     options.clearTimeout ??
@@ -220,6 +222,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     const request = {
       workspaceId,
       ...(chatbotId ? { chatbotId } : {}),
+      ...(pageOrigin ? { pageOrigin } : {}),
       ...(customer ? { customer } : {}),
     };
     try {

@@ -109,6 +109,20 @@ describe('the chat window', () => {
     expect(chat.style.getPropertyValue('--parley-on-color')).toBe('#FFFFFF');
   });
 
+  it("tells the server the embedding page's origin, and leaves out one that is not a web origin", async () => {
+    const shop = startWindow(
+      defaultHandler,
+      `?workspaceId=${workspaceId}&parentOrigin=${encodeURIComponent('https://shop.example')}`,
+    );
+    await screen.findByRole('heading', { name: 'Acme assistant' });
+    expect(shop.requests[0]?.body).toEqual({ workspaceId, pageOrigin: 'https://shop.example' });
+
+    localStorage.clear();
+    const file = startWindow(defaultHandler, `?workspaceId=${workspaceId}&parentOrigin=null`);
+    await screen.findByRole('heading', { name: 'Acme assistant' });
+    expect(file.requests[0]?.body).toEqual({ workspaceId });
+  });
+
   it('resumes the stored visitor and shows their conversation, each message by role', async () => {
     localStorage.setItem(visitorTokenKey(workspaceId), 'pv_stored');
     const messages: Message[] = [

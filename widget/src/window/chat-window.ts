@@ -33,6 +33,11 @@ export interface ChatWindowEnvironment {
  * Starts the chat window in `root`, from the page's query (what the loader read from its script
  * tag). Null when the query names no workspace (the window says it is not set up).
  */
+/** An http(s) origin, else nothing: a page opened from a file has the origin "null". */
+function webOrigin(origin: string | null): string | undefined {
+  return origin && /^https?:\/\/[^/\s?#]+$/.test(origin) ? origin : undefined;
+}
+
 export function startChatWindow(
   root: HTMLElement,
   { window: win, fetch, WebSocket }: ChatWindowEnvironment,
@@ -58,6 +63,7 @@ export function startChatWindow(
   const session = createChatSession({
     workspaceId,
     chatbotId: params.get(windowParams.chatbotId) ?? undefined,
+    pageOrigin: webOrigin(params.get(windowParams.parentOrigin)),
     api: createWidgetApi({ baseUrl: '', getToken, ...(fetch ? { fetch } : {}) }),
     live,
     tokens,

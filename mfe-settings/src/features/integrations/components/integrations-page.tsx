@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { addTranslations, Card, PageHeader, Stack, usePageTitle } from 'shared-ui';
+import en from '../en-US.json';
+import { WebhooksPanel } from './webhooks-panel';
+import { WidgetInstall } from './widget-install';
+
+addTranslations('integrations', en);
+
+/** /dashboard/:workspaceId/integrations (spec §2): the widget's install, and outgoing webhooks. */
+export function IntegrationsPage() {
+  const { t } = useTranslation('integrations');
+  usePageTitle(t('title'));
+  const { workspaceId = '' } = useParams();
+  return (
+    <Stack $gap={6}>
+      <PageHeader title={t('title')} lead={t('lead')} />
+      <WidgetInstall workspaceId={workspaceId} />
+      <WebhooksPanel workspaceId={workspaceId} />
+      <Card as="section" aria-labelledby="verify-heading">
+        <Stack $gap={3}>
+          <h2 id="verify-heading">{t('verify.heading')}</h2>
+          <p>{t('verify.body')}</p>
+          <p>{t('verify.guide')}</p>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
