@@ -15,3 +15,4 @@ export * from './training';
 export * from './products';
 export * from './websites';
 export * from './chat-widget';
+export * from './billing';
