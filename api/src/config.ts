@@ -39,6 +39,16 @@ export interface AppConfig {
   outbound: OutboundConfig;
   crawl: CrawlConfig;
   jobs: JobsConfig;
+  billing: BillingConfig;
+}
+
+/** Billing providers Parley can charge plan changes through. */
+export const billingProviders = ['local'] as const;
+
+/** Where a workspace's plan changes are charged (api/src/services/billing). */
+export interface BillingConfig {
+  /** 'local': recorded in Parley's own billing history, nothing charged (no payment service). */
+  provider: (typeof billingProviders)[number];
 }
 
 /** Website discovery and reading (api/src/crawler): how much of a business's site, how gently. */
@@ -241,6 +251,7 @@ const envSchema = z.object({
   CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(crawlDefaults.delayMs),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  BILLING_PROVIDER: z.enum(billingProviders).default('local'),
   // host or host:port, comma-separated: intranet sites and webhooks the SSRF guard lets through.
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -404,5 +415,6 @@ export function loadConfig(
       delayMs: vars.CRAWL_DELAY_MS,
     },
     jobs: { leaseSeconds: vars.JOB_LEASE_SECONDS, concurrency: vars.JOB_CONCURRENCY },
+    billing: { provider: vars.BILLING_PROVIDER },
   };
 }

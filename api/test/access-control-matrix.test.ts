@@ -227,6 +227,11 @@ const samples: Record<string, Sample> = {
   'POST /api/user/bot-preview': {
     input: ({ workspaceId }) => ({ workspaceId, question: 'Planted?' }),
   },
+  'GET /api/user/billing': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'POST /api/user/billing-plan': {
+    input: ({ workspaceId }) => ({ workspaceId, plan: 'growth', period: 'yearly' }),
+    adminOnly: true,
+  },
   'DELETE /api/user/products': {
     input: ({ workspaceId, productId }) => ({ workspaceId, productIds: [productId] }),
     adminOnly: true,
@@ -341,6 +346,8 @@ describe('access control over every signed-in route', () => {
       'aiTrainingWebpages',
       'chatbots',
       'users',
+      'workspacePlans',
+      'billingChanges',
     ] as const;
     return Promise.all(tables.map((table) => app.db.selectFrom(table).selectAll().execute()));
   }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BillingPeriod, PlanId } from 'shared-sdk';
 import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
 
 // Column names are snake_case in SQL and camelCase here: the Kysely CamelCasePlugin maps them.
@@ -323,6 +324,30 @@ export interface AiTrainingWebpagesTable {
   changedAt: Date | null;
 }
 
+/** A workspace's plan and billing period (migration 0012); plan ids are shared-sdk's. */
+export interface WorkspacePlansTable {
+  workspaceId: string;
+  plan: ColumnType<PlanId, PlanId | undefined, PlanId>;
+  period: ColumnType<BillingPeriod, BillingPeriod | undefined, BillingPeriod>;
+  since: ColumnType<Date, Date | undefined, Date>;
+  updatedAt: UpdatedAt;
+}
+
+/** One change of a workspace's plan or period: its billing history (migration 0012). */
+export interface BillingChangesTable {
+  id: string;
+  seq: ColumnType<string | number | bigint, never, never>;
+  workspaceId: string;
+  fromPlan: PlanId;
+  fromPeriod: BillingPeriod;
+  toPlan: PlanId;
+  toPeriod: BillingPeriod;
+  changedBy: string | null;
+  provider: string;
+  providerReference: string;
+  changedAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -346,4 +371,6 @@ export interface Database {
   jobs: JobsTable;
   aiTrainingWebsites: AiTrainingWebsitesTable;
   aiTrainingWebpages: AiTrainingWebpagesTable;
+  workspacePlans: WorkspacePlansTable;
+  billingChanges: BillingChangesTable;
 }
