@@ -120,6 +120,15 @@ export const periodPrice = (monthlyPrice: number, period: BillingPeriod) =>
 export const perMonthPrice = (monthlyPrice: number, period: BillingPeriod) =>
   period === 'monthly' ? monthlyPrice : yearlyTotal(monthlyPrice) / 12;
 
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** A plan price as the pricing page and the billing settings show it: "$1,200". */
+export const formatPlanPrice = (amount: number) => usd.format(amount);
+
 /** A limit as a number to measure usage against; null when nothing caps it. */
 export const limitCount = (limit: PlanLimit): number | null =>
   typeof limit === 'number' ? limit : null;

@@ -2,10 +2,16 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { perMonthPrice, yearlyTotal, type BillingPeriod, type Plan } from 'shared-sdk';
+import {
+  formatPlanPrice,
+  perMonthPrice,
+  yearlyTotal,
+  type BillingPeriod,
+  type Plan,
+} from 'shared-sdk';
 import { Badge, Button } from 'shared-ui';
 import { CheckList } from '../../../components/check-list';
-import { formatLimit, formatUsd, planLink } from '../utils/plan-prices';
+import { formatLimit, planLink } from '../utils/plan-prices';
 
 const Card = styled.article<{ $featured: boolean }>`
   display: flex;
@@ -60,14 +66,14 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
     amount = t('price.custom');
     note = t('price.customNote');
   } else if (monthly === 0) {
-    amount = formatUsd(0);
+    amount = formatPlanPrice(0);
     note = `${t('price.perMonth')}, ${t('price.free')}`;
   } else {
-    amount = formatUsd(perMonthPrice(monthly, period));
+    amount = formatPlanPrice(perMonthPrice(monthly, period));
     note = `${t('price.perMonth')}, ${
       period === 'monthly'
         ? t('price.billedMonthly')
-        : t('price.billedYearly', { total: formatUsd(yearlyTotal(monthly)) })
+        : t('price.billedYearly', { total: formatPlanPrice(yearlyTotal(monthly)) })
     }`;
   }
   return (

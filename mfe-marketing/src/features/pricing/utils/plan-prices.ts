@@ -5,14 +5,6 @@ import type { Plan, PlanLimit } from 'shared-sdk';
 /** Self-serve plans start at sign-up; the others are arranged with sales. */
 export const planLink = (plan: Plan) => (plan.selfServe ? '/signup' : '/contact-us?topic=sales');
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-export const formatUsd = (amount: number) => usd.format(amount);
-
 const count = new Intl.NumberFormat('en-US');
 
 /** A limit as the plan cards and the table say it: "1,000", "Unlimited", "Custom". */
