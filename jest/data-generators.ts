@@ -3,6 +3,8 @@ import {
   aiTrainingQnaSchema,
   aiTrainingQnaTopicSchema,
   authResponseSchema,
+  billingChangeSchema,
+  billingSchema,
   conversationSchema,
   customerSchema,
   messageSchema,
@@ -17,6 +19,8 @@ import {
   type AiTrainingQna,
   type AiTrainingQnaTopic,
   type AuthResponse,
+  type Billing,
+  type BillingChange,
   type Conversation,
   type Customer,
   type LiveDoc,
@@ -320,6 +324,52 @@ export function buildProduct(overrides: Partial<Product> = {}): Product & LiveDo
     salesPitch: null,
     createdAt: '2025-02-01T12:00:00.000Z',
     updatedAt: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A change in a workspace's billing history: Ada moved Fernhill Bikes from Free to Starter. */
+export function buildBillingChange(overrides: Partial<BillingChange> = {}): BillingChange {
+  return valid(billingChangeSchema, {
+    id: 'bc_starter',
+    fromPlan: 'free',
+    fromPeriod: 'monthly',
+    toPlan: 'starter',
+    toPeriod: 'monthly',
+    changedAt: created,
+    changedBy: {
+      userId: 'usr_ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@fernhill.example',
+    },
+    provider: 'local',
+    providerReference: 'local_Q2hhbmdlZFRvU3RhcnRl',
+    ...overrides,
+  });
+}
+
+/**
+ * GET /api/user/billing of Fernhill Bikes: on Free since it was created, its two members, and a
+ * March with 42 conversations (30 resolved by the bot), within every limit.
+ */
+export function buildBilling(overrides: Partial<Billing> = {}): Billing {
+  return valid(billingSchema, {
+    workspaceId: 'ws_fernhill',
+    plan: 'free',
+    period: 'monthly',
+    since: created,
+    seats: { used: 1, included: 1 },
+    usage: {
+      month: '2025-03',
+      conversations: 42,
+      botResolvedConversations: 30,
+      qnaPairs: 12,
+      products: 0,
+      webPages: 8,
+    },
+    limits: { conversations: 100, qnaPairs: 50, products: 0, webPages: 25 },
+    history: [],
     ...overrides,
   });
 }

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { handleError } from './errors/error-handler';
+import { billingPlugin } from './plugins/app/billing';
 import { botPlugin } from './plugins/app/bot';
 import { conversationBotPlugin } from './plugins/app/conversation-bot';
 import { databasePlugin } from './plugins/app/database';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     outbound: config.outbound,
     webhooks: config.webhooks,
   });
+  await app.register(billingPlugin, { billing: config.billing });
   await app.register(staticAppsPlugin, { appsDir: config.appsDir });
 
   await app.register(apiRoutes, { prefix: '/api' });

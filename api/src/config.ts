@@ -40,6 +40,16 @@ export interface AppConfig {
   crawl: CrawlConfig;
   jobs: JobsConfig;
   webhooks: WebhooksConfig;
+  billing: BillingConfig;
+}
+
+/** Billing providers Parley can charge plan changes through. */
+export const billingProviders = ['local'] as const;
+
+/** Where a workspace's plan changes are charged (api/src/services/billing). */
+export interface BillingConfig {
+  /** 'local': recorded in Parley's own billing history, nothing charged (no payment service). */
+  provider: (typeof billingProviders)[number];
 }
 
 /** Website discovery and reading (api/src/crawler): how much of a business's site, how gently. */
@@ -249,6 +259,7 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  BILLING_PROVIDER: z.enum(billingProviders).default('local'),
   // host or host:port, comma-separated: intranet sites and webhooks the SSRF guard lets through.
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -413,5 +424,6 @@ export function loadConfig(
     },
     jobs: { leaseSeconds: vars.JOB_LEASE_SECONDS, concurrency: vars.JOB_CONCURRENCY },
     webhooks: { retryBaseMs: vars.WEBHOOK_RETRY_BASE_MS },
+    billing: { provider: vars.BILLING_PROVIDER },
   };
 }

@@ -259,6 +259,11 @@ const samples: Record<string, Sample> = {
     input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }),
     adminOnly: true,
   },
+  'GET /api/user/billing': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'POST /api/user/billing-plan': {
+    input: ({ workspaceId }) => ({ workspaceId, plan: 'growth', period: 'yearly' }),
+    adminOnly: true,
+  },
   'DELETE /api/user/products': {
     input: ({ workspaceId, productId }) => ({ workspaceId, productIds: [productId] }),
     adminOnly: true,
@@ -390,6 +395,8 @@ describe('access control over every signed-in route', () => {
       'users',
       'webhooks',
       'webhookDeliveries',
+      'workspacePlans',
+      'billingChanges',
     ] as const;
     return Promise.all(tables.map((table) => app.db.selectFrom(table).selectAll().execute()));
   }

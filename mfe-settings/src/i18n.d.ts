@@ -1,6 +1,7 @@
 import 'i18next';
 import type { CommonResources } from 'shared-ui';
 import type settings from './i18n/en-US.json';
+import type billing from './features/billing/en-US.json';
 import type changePassword from './features/change-password/en-US.json';
 import type integrations from './features/integrations/en-US.json';
 import type language from './features/language/en-US.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       language: typeof language;
       'manage-users': typeof manageUsers;
       'workspace-settings': typeof workspaceSettings;
+      billing: typeof billing;
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BillingPeriod, PlanId } from 'shared-sdk';
 import type {
   ProductCard,
   SourceLink,
@@ -372,6 +373,30 @@ export interface WidgetInstallsTable {
   seenAt: Date;
 }
 
+/** A workspace's plan and billing period (migration 0012); plan ids are shared-sdk's. */
+export interface WorkspacePlansTable {
+  workspaceId: string;
+  plan: ColumnType<PlanId, PlanId | undefined, PlanId>;
+  period: ColumnType<BillingPeriod, BillingPeriod | undefined, BillingPeriod>;
+  since: ColumnType<Date, Date | undefined, Date>;
+  updatedAt: UpdatedAt;
+}
+
+/** One change of a workspace's plan or period: its billing history (migration 0012). */
+export interface BillingChangesTable {
+  id: string;
+  seq: ColumnType<string | number | bigint, never, never>;
+  workspaceId: string;
+  fromPlan: PlanId;
+  fromPeriod: BillingPeriod;
+  toPlan: PlanId;
+  toPeriod: BillingPeriod;
+  changedBy: string | null;
+  provider: string;
+  providerReference: string;
+  changedAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -398,4 +423,6 @@ export interface Database {
   webhooks: WebhooksTable;
   webhookDeliveries: WebhookDeliveriesTable;
   widgetInstalls: WidgetInstallsTable;
+  workspacePlans: WorkspacePlansTable;
+  billingChanges: BillingChangesTable;
 }

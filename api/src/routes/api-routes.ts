@@ -10,6 +10,7 @@ import { sessionRoutes } from './session';
 import { storageRoutes } from './storage';
 import { userAiTrainingQnasRoutes } from './user-ai-training-qnas';
 import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
+import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
 import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
@@ -44,6 +45,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userProductsRoutes);
   await app.register(userWebhooksRoutes);
   await app.register(userWidgetInstallsRoutes);
+  await app.register(userBillingRoutes);
 };
 
 /**

@@ -4,6 +4,7 @@ import { randomId } from '../db/random-id';
 import type { Database } from '../db/schema';
 import { insertChatbot } from '../repositories/chatbots';
 import { insertStatistics } from '../repositories/statistics';
+import { insertWorkspacePlan } from '../repositories/workspace-plans';
 import { insertWorkspace } from '../repositories/workspaces';
 import { findEnrichedWorkspaceUsers, insertWorkspaceUsers } from '../repositories/workspace-users';
 
@@ -19,8 +20,8 @@ export const defaultChatbot = {
 
 /**
  * A workspace ready to use: the workspace (its random id is also its API key), the creator's
- * link as an active admin, its first chatbot and its statistics (all zero). Pass the one
- * transaction all of it is written in. Returns the creator's link.
+ * link as an active admin, its first chatbot, its statistics (all zero) and its plan (free).
+ * Pass the one transaction all of it is written in. Returns the creator's link.
  */
 export async function createWorkspace(
   trx: Kysely<Database>,
@@ -38,6 +39,7 @@ export async function createWorkspace(
     ...defaultChatbot,
   });
   await insertStatistics(trx, workspace.id);
+  await insertWorkspacePlan(trx, workspace.id);
   const [link] = await findEnrichedWorkspaceUsers(trx, [linkId]);
   if (!link) throw new Error('The new workspace link cannot be read back');
   return link;

@@ -1,6 +1,7 @@
 import exposes from '../../exposes.json';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import {
+  buildBilling,
   buildMembers,
   buildPasswordPolicy,
   buildUser,
@@ -31,6 +32,11 @@ describeExposedPages({
       title: 'Integrations',
     },
     './language-page': { route: '/dashboard/my-account/language', title: 'Language' },
+    './billing-page': {
+      route: '/dashboard/ws_fernhill/settings/billing',
+      path: '/dashboard/:workspaceId/settings/billing',
+      title: 'Billing',
+    },
     './manage-users-page': {
       route: '/dashboard/ws_fernhill/settings/manage-users',
       path: '/dashboard/:workspaceId/settings/manage-users',
@@ -59,6 +65,9 @@ describeExposedPages({
       }
       if (request.url === '/api/user/users?workspaceId=ws_fernhill') {
         return { status: 200, body: buildMembers() };
+      }
+      if (request.url === '/api/user/billing?workspaceId=ws_fernhill') {
+        return { status: 200, body: buildBilling() };
       }
       return notFoundReply(request);
     });

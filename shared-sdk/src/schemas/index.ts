@@ -16,3 +16,4 @@ export * from './products';
 export * from './websites';
 export * from './chat-widget';
 export * from './webhooks';
+export * from './billing';

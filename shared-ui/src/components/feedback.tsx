@@ -31,7 +31,7 @@ export function Loading({ label }: { label: string }) {
   );
 }
 
-export type AlertTone = 'success' | 'error' | 'info';
+export type AlertTone = 'success' | 'error' | 'warning' | 'info';
 
 const AlertBox = styled.div<{ $tone: AlertTone }>`
   padding: 12px 16px;
@@ -42,7 +42,9 @@ const AlertBox = styled.div<{ $tone: AlertTone }>`
         ? theme.colors.green
         : $tone === 'error'
           ? theme.colors.red
-          : theme.colors.stroke};
+          : $tone === 'warning'
+            ? theme.colors.yellow
+            : theme.colors.stroke};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.textPrimary};
 `;

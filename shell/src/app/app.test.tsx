@@ -108,6 +108,12 @@ describe('route table (spec §2)', () => {
     expect(byName.get('dashboard-workspaceId-settings-manage-users-workspaceUserId')?.path).toBe(
       '/dashboard/:workspaceId/settings/manage-users/:workspaceUserId',
     );
+    expect(byName.get('dashboard-workspaceId-settings-billing')).toMatchObject({
+      path: '/dashboard/:workspaceId/settings/billing',
+      layout: 'dashboard-with-sidemenu',
+      sideMenu: 'settings',
+      page: { remote: 'mfe-settings', module: './billing-page' },
+    });
   });
 
   it('builds hrefs from route names', () => {

@@ -189,6 +189,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: settings('./workspace-settings-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-settings-billing'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./billing-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',

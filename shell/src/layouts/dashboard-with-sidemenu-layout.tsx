@@ -60,6 +60,7 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
       items: [
         { to: base, label: t('dashboard.sideMenu.general'), end: true },
         { to: `${base}/manage-users`, label: t('dashboard.sideMenu.manageUsers'), end: false },
+        { to: `${base}/billing`, label: t('dashboard.sideMenu.billing'), end: false },
       ],
     };
   }

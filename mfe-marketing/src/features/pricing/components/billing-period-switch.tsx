@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge, SegmentedControl } from 'shared-ui';
-import type { BillingPeriod } from '../utils/plan-prices';
-
-const periods: readonly BillingPeriod[] = ['monthly', 'yearly'];
+import { billingPeriods, type BillingPeriod } from 'shared-sdk';
 
 const Row = styled.div`
   display: flex;
@@ -27,7 +25,7 @@ export function BillingPeriodSwitch({
         legend={t('billing.legend')}
         name="billing-period"
         size="md"
-        options={periods.map((period) => ({ value: period, label: t(`billing.${period}`) }))}
+        options={billingPeriods.map((period) => ({ value: period, label: t(`billing.${period}`) }))}
         value={value}
         onChange={onChange}
       />

@@ -2,15 +2,16 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button } from 'shared-ui';
-import { CheckList } from '../../../components/check-list';
 import {
-  formatUsd,
+  formatPlanPrice,
   perMonthPrice,
   yearlyTotal,
   type BillingPeriod,
-  type PlanPrice,
-} from '../utils/plan-prices';
+  type Plan,
+} from 'shared-sdk';
+import { Badge, Button } from 'shared-ui';
+import { CheckList } from '../../../components/check-list';
+import { formatLimit, planLink } from '../utils/plan-prices';
 
 const Card = styled.article<{ $featured: boolean }>`
   display: flex;
@@ -50,28 +51,33 @@ const Price = styled.p`
   }
 `;
 
-export function PlanCard({ plan, period }: { plan: PlanPrice; period: BillingPeriod }) {
+export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const { t } = useTranslation('pricing');
   const headingId = useId();
-  const { monthly } = plan;
+  const { monthlyPrice: monthly } = plan;
+  const words = t('table.values', { returnObjects: true });
+  // The features name the plan's limits: "{{conversationsPerMonth}} bot conversations a month".
+  const limits = Object.fromEntries(
+    Object.entries(plan.limits).map(([name, limit]) => [name, formatLimit(limit, words)]),
+  );
   let amount: string;
   let note: string;
   if (monthly === null) {
     amount = t('price.custom');
     note = t('price.customNote');
   } else if (monthly === 0) {
-    amount = formatUsd(0);
+    amount = formatPlanPrice(0);
     note = `${t('price.perMonth')}, ${t('price.free')}`;
   } else {
-    amount = formatUsd(perMonthPrice(monthly, period));
+    amount = formatPlanPrice(perMonthPrice(monthly, period));
     note = `${t('price.perMonth')}, ${
       period === 'monthly'
         ? t('price.billedMonthly')
-        : t('price.billedYearly', { total: formatUsd(yearlyTotal(monthly)) })
+        : t('price.billedYearly', { total: formatPlanPrice(yearlyTotal(monthly)) })
     }`;
   }
   return (
-    <Card $featured={Boolean(plan.featured)} aria-labelledby={headingId}>
+    <Card $featured={plan.featured} aria-labelledby={headingId}>
       <h3 id={headingId}>
         {t(`plans.${plan.id}.name`)}
         {plan.featured ? <Badge $tone="open">{t('mostPopular')}</Badge> : null}
@@ -81,10 +87,10 @@ export function PlanCard({ plan, period }: { plan: PlanPrice; period: BillingPer
         <strong>{amount}</strong>
         <span>{note}</span>
       </Price>
-      <Button as={Link} to={plan.to} $variant={plan.featured ? 'primary' : 'secondary'}>
+      <Button as={Link} to={planLink(plan)} $variant={plan.featured ? 'primary' : 'secondary'}>
         {t(`plans.${plan.id}.cta`)}
       </Button>
-      <CheckList items={t(`plans.${plan.id}.features`, { returnObjects: true })} />
+      <CheckList items={t(`plans.${plan.id}.features`, { returnObjects: true, ...limits })} />
     </Card>
   );
 }

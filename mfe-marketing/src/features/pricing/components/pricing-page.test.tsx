@@ -45,4 +45,28 @@ describe('PricingPage', () => {
     expect(within(table).getByRole('columnheader', { name: 'Growth' })).toBeInTheDocument();
     expect(within(table).getByRole('rowheader', { name: 'Chat takeover' })).toBeInTheDocument();
   });
+
+  it("says each plan's limits as shared-sdk's plans set them, in the cards and the table", () => {
+    renderPage(<PricingPage />, { route: '/pricing' });
+    expect(
+      within(planCard('Starter')).getByText('1,000 bot conversations a month'),
+    ).toBeInTheDocument();
+    expect(within(planCard('Free')).getByText('1 team member')).toBeInTheDocument();
+    expect(
+      within(planCard('Growth')).getByText('Unlimited question-and-answer pairs'),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'What each Parley plan includes' });
+    const cells = (row: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(`^${row}`) }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('Bot conversations a month')).toEqual(['100', '1,000', '5,000', 'Custom']);
+    expect(cells('Products in the catalogue')).toEqual([
+      'Not included',
+      '500',
+      '10,000',
+      'Unlimited',
+    ]);
+    expect(cells('Team members')).toEqual(['1', '3', '10', 'Unlimited']);
+  });
 });

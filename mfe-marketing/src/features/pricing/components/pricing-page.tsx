@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { plans, type BillingPeriod, type PlanLimits } from 'shared-sdk';
 import { addTranslations, DataTable, Grid, usePageTitle } from 'shared-ui';
 import { CtaBanner } from '../../../components/cta-banner';
 import { FaqList } from '../../../components/faq-list';
@@ -10,9 +11,19 @@ import { PageSection } from '../../../components/page-section';
 import { BillingPeriodSwitch } from './billing-period-switch';
 import en from '../en-US.json';
 import { PlanCard } from './plan-card';
-import { planPrices, type BillingPeriod } from '../utils/plan-prices';
+import { formatLimit } from '../utils/plan-prices';
 
 addTranslations('pricing', en);
+
+/** The limits the comparison table lists first, in this order; its other rows are features. */
+const comparedLimits: readonly (keyof PlanLimits)[] = [
+  'conversationsPerMonth',
+  'qnaPairs',
+  'webPages',
+  'products',
+  'workspaces',
+  'seats',
+];
 
 const SwitchRow = styled.div`
   margin-bottom: 32px;
@@ -26,6 +37,7 @@ export function PricingPage() {
   const { t } = useTranslation('pricing');
   usePageTitle(t('meta.title'));
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const words = t('table.values', { returnObjects: true });
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} lead={t('hero.lead')} />
@@ -34,7 +46,7 @@ export function PricingPage() {
           <BillingPeriodSwitch value={period} onChange={setPeriod} />
         </SwitchRow>
         <Grid $columns={4} $min={220}>
-          {planPrices.map((plan) => (
+          {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} period={period} />
           ))}
         </Grid>
@@ -47,7 +59,7 @@ export function PricingPage() {
           <thead>
             <tr>
               <th scope="col">{t('table.feature')}</th>
-              {planPrices.map((plan) => (
+              {plans.map((plan) => (
                 <th key={plan.id} scope="col">
                   {t(`plans.${plan.id}.name`)}
                 </th>
@@ -55,11 +67,19 @@ export function PricingPage() {
             </tr>
           </thead>
           <tbody>
+            {comparedLimits.map((limit) => (
+              <tr key={limit}>
+                <th scope="row">{t(`table.limits.${limit}`)}</th>
+                {plans.map((plan) => (
+                  <td key={plan.id}>{formatLimit(plan.limits[limit], words)}</td>
+                ))}
+              </tr>
+            ))}
             {t('table.rows', { returnObjects: true }).map((row) => (
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
                 {row.values.map((value, index) => (
-                  <td key={planPrices[index]?.id ?? index}>{value}</td>
+                  <td key={plans[index]?.id ?? index}>{value}</td>
                 ))}
               </tr>
             ))}

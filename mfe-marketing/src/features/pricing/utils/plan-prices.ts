@@ -1,33 +1,21 @@
-// Prices in US dollars. Yearly billing charges ten months for twelve ("2 months free").
-export type PlanId = 'free' | 'starter' | 'growth' | 'enterprise';
-export type BillingPeriod = 'monthly' | 'yearly';
+import type { Plan, PlanLimit } from 'shared-sdk';
 
-export interface PlanPrice {
-  id: PlanId;
-  /** Per month when billed monthly; null when the price is agreed per customer. */
-  monthly: number | null;
-  featured?: boolean;
-  /** Where the plan's button leads. */
-  to: string;
-}
+// The plans' prices and limits are shared-sdk's (plans.ts); this is how the public site shows them.
 
-export const planPrices: readonly PlanPrice[] = [
-  { id: 'free', monthly: 0, to: '/signup' },
-  { id: 'starter', monthly: 30, to: '/signup' },
-  { id: 'growth', monthly: 120, featured: true, to: '/signup' },
-  { id: 'enterprise', monthly: null, to: '/contact-us?topic=sales' },
-];
+/** Self-serve plans start at sign-up; the others are arranged with sales. */
+export const planLink = (plan: Plan) => (plan.selfServe ? '/signup' : '/contact-us?topic=sales');
 
-export const yearlyTotal = (monthly: number) => monthly * 10;
+const count = new Intl.NumberFormat('en-US');
 
-/** The per-month figure shown for a period: yearly spreads the yearly total over 12 months. */
-export const perMonthPrice = (monthly: number, period: BillingPeriod) =>
-  period === 'monthly' ? monthly : yearlyTotal(monthly) / 12;
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-export const formatUsd = (amount: number) => usd.format(amount);
+/** A limit as the plan cards and the table say it: "1,000", "Unlimited", "Custom". */
+export const formatLimit = (
+  limit: PlanLimit,
+  words: { unlimited: string; custom: string; notIncluded: string },
+) =>
+  limit === 'unlimited'
+    ? words.unlimited
+    : limit === 'custom'
+      ? words.custom
+      : limit === 0
+        ? words.notIncluded
+        : count.format(limit);

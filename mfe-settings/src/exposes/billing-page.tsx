@@ -1,0 +1,3 @@
+import { BillingPage } from '../features/billing/components/billing-page';
+
+export default BillingPage;
