@@ -12,6 +12,8 @@ export const baseURL = `http://localhost:${port}`;
 export const trainingSitePort = Number(process.env.E2E_TRAINING_SITE_PORT ?? port + 99);
 /** A shop's image host for imported products' photos (products.spec.ts), allowed the same way. */
 export const shopImagesPort = Number(process.env.E2E_SHOP_IMAGES_PORT ?? port + 98);
+/** A business's webhook receiver (integrations.spec.ts), allowed the same way. */
+export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 97);
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -57,7 +59,9 @@ export default defineConfig({
       // Every test signs up and logs in from one address; the limits themselves are API-tested.
       RATE_LIMIT_PER_MINUTE: '5000',
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${trainingSitePort},127.0.0.1:${shopImagesPort}`,
+      OUTBOUND_ALLOW_HOSTS: [trainingSitePort, shopImagesPort, webhookReceiverPort]
+        .map((allowed) => `127.0.0.1:${allowed}`)
+        .join(','),
     },
   },
 });
