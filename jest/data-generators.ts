@@ -3,6 +3,7 @@ import {
   aiTrainingQnaSchema,
   aiTrainingQnaTopicSchema,
   authResponseSchema,
+  chatbotSchema,
   conversationSchema,
   customerSchema,
   messageSchema,
@@ -17,6 +18,7 @@ import {
   type AiTrainingQna,
   type AiTrainingQnaTopic,
   type AuthResponse,
+  type Chatbot,
   type Conversation,
   type Customer,
   type LiveDoc,
@@ -81,6 +83,21 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     ticketForwardingEmail: null,
     backgroundColor: '#2450E6',
     currency: 'USD',
+    createdAt: created,
+    updatedAt: created,
+    ...overrides,
+  });
+}
+
+/** Fernhill Bikes' first chatbot, as a new workspace gets it. */
+export function buildChatbot(overrides: Partial<Chatbot> = {}): Chatbot & LiveDoc {
+  return valid(chatbotSchema, {
+    id: 'bot_fernhill',
+    name: 'Fernhill Bikes assistant',
+    description: '',
+    messageBackgroundColor: '#2450E6',
+    idleTimeoutInMinutes: 30,
+    photoUrl: null,
     createdAt: created,
     updatedAt: created,
     ...overrides,

@@ -34,3 +34,4 @@ export * from './endpoints/storage';
 export * from './endpoints/webhooks';
 export * from './client-id';
 export * from './prices';
+export * from './color-contrast';
