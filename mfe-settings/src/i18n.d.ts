@@ -2,6 +2,7 @@ import 'i18next';
 import type { CommonResources } from 'shared-ui';
 import type settings from './i18n/en-US.json';
 import type changePassword from './features/change-password/en-US.json';
+import type customize from './features/customize/en-US.json';
 import type language from './features/language/en-US.json';
 import type manageUsers from './features/manage-users/en-US.json';
 import type myAccount from './features/my-account/en-US.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       language: typeof language;
       'manage-users': typeof manageUsers;
       'workspace-settings': typeof workspaceSettings;
+      customize: typeof customize;
     };
   }
 }

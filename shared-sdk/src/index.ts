@@ -35,3 +35,4 @@ export * from './endpoints/webhooks';
 export * from './client-id';
 export * from './prices';
 export * from './color-contrast';
+export * from './widget-preview';

@@ -1,6 +1,7 @@
 import exposes from '../../exposes.json';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import {
+  buildChatbot,
   buildMembers,
   buildPasswordPolicy,
   buildUser,
@@ -31,6 +32,11 @@ describeExposedPages({
       path: '/dashboard/:workspaceId/settings/manage-users',
       title: 'Manage users',
     },
+    './customize-page': {
+      route: '/dashboard/ws_fernhill/settings/customize',
+      path: '/dashboard/:workspaceId/settings/customize',
+      title: 'Customize chatbot',
+    },
     './workspace-settings-page': {
       route: '/dashboard/ws_fernhill/settings',
       path: '/dashboard/:workspaceId/settings',
@@ -54,7 +60,10 @@ describeExposedPages({
       }
       return notFoundReply(request);
     });
-    connectFakeLiveCollections({ workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }] });
+    connectFakeLiveCollections({
+      workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }],
+      chatbots: [{ ...buildChatbot() }],
+    });
     await signIn();
   },
   mayLinkTo: (href) => dashboardPaths.some((path) => path.test(href)),

@@ -184,6 +184,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: settings('./workspace-settings-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-settings-customize'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./customize-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',

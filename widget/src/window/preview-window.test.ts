@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { fakeWebSockets } from '@testing/fake-web-socket';
+import { widgetPreviewMessage } from 'shared-sdk';
 import { frameTag } from '../frame-messages';
 import { startChatWindow } from './chat-window';
 import { chatbot } from './testing/fixtures';
@@ -33,11 +34,9 @@ function startPreview() {
   return { fetch, live, posted, fromDashboard, user: userEvent.setup() };
 }
 
-const preview = (overrides: Partial<ReturnType<typeof chatbot>>) => ({
-  tag: frameTag,
-  type: 'preview',
-  chatbot: chatbot(overrides),
-});
+// Built as the dashboard builds it: the two sides of the protocol cannot drift apart.
+const preview = (overrides: Partial<ReturnType<typeof chatbot>>) =>
+  widgetPreviewMessage(chatbot(overrides));
 const chat = () => document.querySelector<HTMLElement>('.chat')!;
 const items = () =>
   within(screen.getByRole('log', { name: 'Conversation' })).queryAllByRole('listitem');
