@@ -5,6 +5,7 @@ import {
   authResponseSchema,
   billingChangeSchema,
   billingSchema,
+  chatbotSchema,
   conversationSchema,
   customerSchema,
   messageSchema,
@@ -21,6 +22,7 @@ import {
   type AuthResponse,
   type Billing,
   type BillingChange,
+  type Chatbot,
   type Conversation,
   type Customer,
   type LiveDoc,
@@ -85,6 +87,21 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     ticketForwardingEmail: null,
     backgroundColor: '#2450E6',
     currency: 'USD',
+    createdAt: created,
+    updatedAt: created,
+    ...overrides,
+  });
+}
+
+/** Fernhill Bikes' first chatbot, as a new workspace gets it. */
+export function buildChatbot(overrides: Partial<Chatbot> = {}): Chatbot & LiveDoc {
+  return valid(chatbotSchema, {
+    id: 'bot_fernhill',
+    name: 'Fernhill Bikes assistant',
+    description: '',
+    messageBackgroundColor: '#2450E6',
+    idleTimeoutInMinutes: 30,
+    photoUrl: null,
     createdAt: created,
     updatedAt: created,
     ...overrides,

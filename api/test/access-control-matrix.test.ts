@@ -19,6 +19,7 @@ interface Ids {
   conversationId: string;
   qnaId: string;
   productId: string;
+  chatbotId: string;
   websiteId: string;
   /** A getLinks job. */
   jobId: string;
@@ -76,6 +77,18 @@ const samples: Record<string, Sample> = {
   },
   'GET /api/user/statistics': { input: ({ workspaceId }) => ({ workspaceId }) },
   'GET /api/user/chatbots': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'PATCH /api/user/chatbots': {
+    input: ({ workspaceId, chatbotId }) => ({
+      workspaceId,
+      chatbotId,
+      name: 'Taken over',
+      description: '',
+      messageBackgroundColor: '#000000',
+      idleTimeoutInMinutes: 30,
+      photoUrl: null,
+    }),
+    adminOnly: true,
+  },
   'POST /api/user/tickets': {
     input: ({ workspaceId }) => ({
       type: 'internal',
@@ -355,6 +368,11 @@ describe('access control over every signed-in route', () => {
       headers: bearer(admin),
       payload: { workspaceId, webhookId: webhook.json().id },
     });
+    const chatbot = await app.db
+      .selectFrom('chatbots')
+      .select('id')
+      .where('workspaceId', '=', workspaceId)
+      .executeTakeFirstOrThrow();
     const [agentLink] = await app.db
       .selectFrom('workspaceUsers')
       .select('id')
@@ -367,6 +385,7 @@ describe('access control over every signed-in route', () => {
       conversationId,
       qnaId: qna.id,
       productId: product.json().id,
+      chatbotId: chatbot.id,
       websiteId: website.json().id,
       jobId: job.json().jobId,
       workspaceUserId: agentLink!.id,

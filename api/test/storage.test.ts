@@ -304,8 +304,9 @@ describe('storage API', () => {
       // A member, but the chatbot is not this workspace's.
       { as: ada, to: `images/chatbots/${workspaceId}-nochatbot/bot.png`, status: 404 },
       { as: ada, to: `images/users/${grace.user.id}/me.png`, status: 403 },
-      // Products are the admins': an agent may not upload their photos.
+      // Products and chatbots are the admins': an agent may not upload their photos.
       { as: agent, to: `images/products/${workspaceId}-prod1/p.png`, status: 403 },
+      { as: agent, to: `images/chatbots/${workspaceId}-${chatbotId}/bot.png`, status: 403 },
       { as: grace, to: `images/users/${ada.user.id}/me.png`, status: 403 },
     ];
     const before = await storedCount();
@@ -414,9 +415,9 @@ describe('storage API', () => {
     expect((await sharp(onDisk).metadata()).exif).toBeUndefined();
   });
 
-  it('takes a chatbot photo from a member, splitting {workspaceId}-{chatbotId}', async () => {
+  it('takes a chatbot photo from an admin, splitting {workspaceId}-{chatbotId}', async () => {
     const response = await upload(
-      agent,
+      ada,
       `images/chatbots/${workspaceId}-${chatbotId}/bot.png`,
       photo,
     );
@@ -426,7 +427,7 @@ describe('storage API', () => {
       .selectAll()
       .where('path', '=', response.json().path)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ workspaceId, ownerUserId: agent.user.id });
+    expect(row).toMatchObject({ workspaceId, ownerUserId: ada.user.id });
   });
 
   it("splits ids holding '-' and '_' (as randomId makes them)", async () => {

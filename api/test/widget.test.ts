@@ -515,11 +515,54 @@ describe('widget calls (/api/widget)', () => {
         { collection: 'customers', workspaceId },
         { collection: 'tickets', workspaceId },
         { collection: 'users' },
+        // Chatbots by id only, and of the visitor's own workspace.
+        { collection: 'chatbots', workspaceId },
       ];
       for (const [i, query] of refused.entries()) {
         const error = await client.subscribeRefused(`r${i}`, query);
         expect({ query, code: error.code }).toEqual({ query, code: 'permission-denied' });
       }
+    });
+
+    it("follows its chatbot live: an admin's saved name and colour reach the visitor", async () => {
+      const session = await startVisitorSession(app, workspaceId);
+      const visitor = await connect(session.visitorToken);
+      const byId = { field: 'id', op: '==', value: session.chatbot.id } as const;
+      const [doc] = await visitor.subscribe('bot', {
+        collection: 'chatbots',
+        workspaceId,
+        where: [byId],
+      });
+      expect(doc).toMatchObject({ id: session.chatbot.id, name: session.chatbot.name });
+
+      const saved = await app.inject({
+        method: 'PATCH',
+        url: '/api/user/chatbots',
+        headers: bearer(admin),
+        payload: {
+          workspaceId,
+          chatbotId: session.chatbot.id,
+          name: 'Spoke',
+          description: '',
+          messageBackgroundColor: '#0B6E4F',
+          idleTimeoutInMinutes: 30,
+          photoUrl: null,
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      const { changes } = await visitor.nextChanges('bot');
+      expect(changes.map((change) => [change.type, change.doc])).toEqual([
+        ['modified', expect.objectContaining({ name: 'Spoke', messageBackgroundColor: '#0B6E4F' })],
+      ]);
+
+      // Another workspace's chatbot stays out of reach, even by id.
+      const other = await createWorkspace(app, admin, { workspaceName: 'Elsewhere' });
+      const refused = await visitor.subscribeRefused('theirs', {
+        collection: 'chatbots',
+        workspaceId: other.workspaceId,
+        where: [byId],
+      });
+      expect(refused.code).toBe('permission-denied');
     });
 
     it("shows the agent the customer's message and the pending status, and the visitor the agent's reply", async () => {

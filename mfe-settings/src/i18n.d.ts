@@ -4,6 +4,7 @@ import type settings from './i18n/en-US.json';
 import type billing from './features/billing/en-US.json';
 import type changePassword from './features/change-password/en-US.json';
 import type integrations from './features/integrations/en-US.json';
+import type customize from './features/customize/en-US.json';
 import type language from './features/language/en-US.json';
 import type manageUsers from './features/manage-users/en-US.json';
 import type myAccount from './features/my-account/en-US.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       'manage-users': typeof manageUsers;
       'workspace-settings': typeof workspaceSettings;
       billing: typeof billing;
+      customize: typeof customize;
     };
   }
 }

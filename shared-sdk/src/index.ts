@@ -37,3 +37,5 @@ export * from './endpoints/billing';
 export * from './client-id';
 export * from './prices';
 export * from './plans';
+export * from './color-contrast';
+export * from './widget-preview';

@@ -1,4 +1,4 @@
-import type { CustomerIdentity, MessageRole } from 'shared-sdk/schemas';
+import type { CustomerIdentity, MessageRole, WidgetChatbot } from 'shared-sdk/schemas';
 
 // What the loader (on the business's page) and the chat window (our origin, in its iframe) tell
 // each other with postMessage. Each side checks the other's origin and window before reading, and
@@ -12,6 +12,11 @@ export const windowParams = {
   locale: 'locale',
   /** The embedding page's origin: the only one the window posts to and listens to. */
   parentOrigin: 'parentOrigin',
+  /**
+   * `1`: the dashboard's preview of a chatbot's look. The window shows sample messages in the
+   * settings the page sends, and creates no visitor or conversation.
+   */
+  preview: 'preview',
 } as const;
 
 /** A message from the business or its bot, as the page's `message` event hands it on. */
@@ -27,7 +32,9 @@ export type LoaderToWindow =
   | { tag: typeof frameTag; type: 'identify'; identity: CustomerIdentity }
   | { tag: typeof frameTag; type: 'set-locale'; locale: string }
   /** The launcher opened or closed the window (it focuses its text box when shown). */
-  | { tag: typeof frameTag; type: 'visibility'; open: boolean };
+  | { tag: typeof frameTag; type: 'visibility'; open: boolean }
+  /** In preview mode only: the chatbot as the admin is editing it, not saved yet. */
+  | { tag: typeof frameTag; type: 'preview'; chatbot: WidgetChatbot };
 
 export type WindowToLoader =
   /** The window listens: the loader sends what the page said before (identity, locale). */

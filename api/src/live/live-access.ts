@@ -9,7 +9,8 @@ import { LiveError } from './live-error';
 import type { QueryPlan } from './query-plan';
 
 // Who may hold a subscription: members by the HTTP calls' own membership check, widget visitors
-// to their own conversations only.
+// to their own conversations, and to their workspace's chatbots by id (the window follows the
+// chatbot it shows: its name, colour and photo are public on the business's site anyway).
 
 /** A widget visitor on /api/live, signed in with their visitor token. */
 export interface LiveVisitor {
@@ -20,7 +21,7 @@ export interface LiveVisitor {
 const visitorsMay = () =>
   new LiveError(
     'permission-denied',
-    'The widget may read only its own conversations and their messages',
+    'The widget may read only its own conversations and their messages, and chatbots by id',
   );
 
 /**
@@ -34,6 +35,11 @@ export function planVisitorQuery(query: LiveQuery, visitor: LiveVisitor): QueryP
   }
   const scoped = { ...query, workspaceId: visitor.workspaceId };
   if (query.collection === 'messages') return planQuery(scoped, visitor.customerId);
+  if (query.collection === 'chatbots') {
+    const plan = planQuery(scoped, visitor.customerId);
+    if (idsNamedBy(plan) === undefined) throw visitorsMay();
+    return plan;
+  }
   if (query.collection !== 'conversations') throw visitorsMay();
   const plan = planQuery(scoped, visitor.customerId);
   if (visitorConversationIds(plan) === undefined) throw visitorsMay();
@@ -46,6 +52,11 @@ function visitorConversationIds(plan: QueryPlan): string[] | undefined {
     const id = conversationIdOf(plan);
     return id === undefined ? undefined : [id];
   }
+  return idsNamedBy(plan);
+}
+
+/** The ids a plan's `id ==` or `id in` condition names (undefined: none). */
+function idsNamedBy(plan: QueryPlan): string[] | undefined {
   const byId = plan.conditions.find(
     (condition) => condition.field === 'id' && (condition.op === '==' || condition.op === 'in'),
   );
@@ -60,6 +71,10 @@ export async function authorizeVisitor(
   plan: QueryPlan,
   visitor: LiveVisitor,
 ): Promise<LiveError | undefined> {
+  // The plan reads chatbots of the visitor's own workspace only (planVisitorQuery scoped it).
+  if (plan.collection === 'chatbots') {
+    return plan.workspaceId === visitor.workspaceId ? undefined : visitorsMay();
+  }
   const ids = visitorConversationIds(plan);
   if (!ids || plan.workspaceId !== visitor.workspaceId) return visitorsMay();
   if (ids.length === 0) return undefined;

@@ -48,3 +48,29 @@ export async function listChatbots(db: Kysely<Database>, workspaceId: string): P
     .execute();
   return rows.map(toChatbot);
 }
+
+export interface ChatbotSettings {
+  name: string;
+  description: string;
+  messageBackgroundColor: string;
+  idleTimeoutInMinutes: number;
+  photoUrl: string | null;
+}
+
+/** Changes the chatbot if it is the workspace's; undefined when it is not. */
+export async function updateChatbot(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  chatbotId: string,
+  settings: ChatbotSettings,
+  now: Date,
+): Promise<ChatbotRow | undefined> {
+  recordChange(trx, { collection: 'chatbots', workspaceId, ids: [chatbotId] });
+  return trx
+    .updateTable('chatbots')
+    .set({ ...settings, updatedAt: now })
+    .where('id', '=', chatbotId)
+    .where('workspaceId', '=', workspaceId)
+    .returningAll()
+    .executeTakeFirst();
+}

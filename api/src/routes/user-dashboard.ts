@@ -3,18 +3,25 @@ import { workspaceEndpoints } from 'shared-sdk';
 import { workspaceNotFound } from '../auth/workspace-access';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
-import { memberRead } from '../http/member-write';
+import { memberRead, memberWrite } from '../http/member-write';
 import { listChatbots } from '../repositories/chatbots';
 import { findStatistics } from '../repositories/statistics';
+import { changeChatbot } from '../services/chatbots';
 
 const errors = {
   ...signedInErrors,
   400: 'invalid-argument',
   404: 'not-found: no such workspace, or not a member of it',
 };
+const adminErrors = {
+  ...errors,
+  400: 'invalid-argument: the message names the offending field (body.photoUrl, body.messageBackgroundColor)',
+  403: 'permission-denied: not an admin of the workspace; auth/user-disabled',
+  404: 'not-found: no such workspace (or not a member), or no such chatbot in it',
+};
 const tags = ['dashboard'];
 
-/** What the dashboard home shows of a workspace: its statistics and its chatbots. */
+/** What the dashboard home shows of a workspace: its statistics and its chatbots, and their settings. */
 export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(workspaceEndpoints.statistics, {
@@ -41,6 +48,20 @@ export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId);
       return listChatbots(app.db, workspaceId);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(workspaceEndpoints.updateChatbot, {
+      tags,
+      summary: "Change a chatbot's name, description, colour, idle timeout and photo (admins)",
+      errors: adminErrors,
+    }),
+    handler: async (request) => {
+      const { workspaceId, chatbotId, ...settings } = request.body;
+      return memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        changeChatbot(trx, workspaceId, chatbotId, settings, now),
+      );
     },
   });
 };

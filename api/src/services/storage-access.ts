@@ -54,7 +54,7 @@ async function authorizeAttachment(
  * The one check of who may upload to a path, and read an attachment: the user's own photo
  * folder (else 403), or an active member of the workspace the path belongs to (else 404 as for
  * every workspace call, through `requireMember`). A chatbot photo's chatbot must belong to that
- * workspace; product photos are for its admins. A conversation's attachments: members of its workspace and its own visitor.
+ * workspace; chatbot and product photos are for its admins. A conversation's attachments: members of its workspace and its own visitor.
  */
 export async function authorizeStoragePath(
   db: Kysely<Database>,
@@ -69,7 +69,8 @@ export async function authorizeStoragePath(
       if (target.userId !== userId) throw notYourPhoto();
       return { workspaceId: null };
     case 'chatbot-image': {
-      await requireMember(db, userId, target.workspaceId);
+      // Admins change chatbots (PATCH /api/user/chatbots), so they alone upload their photos.
+      await requireMember(db, userId, target.workspaceId, { role: 'admin' });
       const chatbot = await db
         .selectFrom('chatbots')
         .select('id')

@@ -2,6 +2,7 @@ import exposes from '../../exposes.json';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import {
   buildBilling,
+  buildChatbot,
   buildMembers,
   buildPasswordPolicy,
   buildUser,
@@ -42,6 +43,11 @@ describeExposedPages({
       path: '/dashboard/:workspaceId/settings/manage-users',
       title: 'Manage users',
     },
+    './customize-page': {
+      route: '/dashboard/ws_fernhill/settings/customize',
+      path: '/dashboard/:workspaceId/settings/customize',
+      title: 'Customize chatbot',
+    },
     './workspace-settings-page': {
       route: '/dashboard/ws_fernhill/settings',
       path: '/dashboard/:workspaceId/settings',
@@ -75,6 +81,7 @@ describeExposedPages({
       workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }],
       webhooks: [],
       webhook_deliveries: [],
+      chatbots: [{ ...buildChatbot() }],
     });
     await signIn();
   },

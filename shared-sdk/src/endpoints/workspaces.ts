@@ -44,6 +44,12 @@ export const workspaceEndpoints = {
     query: 'workspaceIdQuerySchema',
     response: 'chatbotsSchema',
   }),
+  updateChatbot: endpoint({
+    method: 'PATCH',
+    path: '/api/user/chatbots',
+    body: 'updateChatbotRequestSchema',
+    response: 'chatbotSchema',
+  }),
 };
 
 export const workspaceUserEndpoints = {

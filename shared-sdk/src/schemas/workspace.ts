@@ -108,6 +108,66 @@ export const chatbotSchema = z.object({
 });
 export type Chatbot = z.infer<typeof chatbotSchema>;
 
+/**
+ * spec §3 idleTimeoutInMinutes. At least 5 minutes: the idle sweep runs every minute or so, and a
+ * shorter wait would close a conversation while the customer is still typing. At most 24 hours:
+ * a longer one leaves yesterday's conversations open in the agents' pending list.
+ */
+export const idleTimeoutBounds = { min: 5, max: 1440 } as const;
+const idleTimeoutMessage = `Please enter whole minutes from ${idleTimeoutBounds.min} to ${idleTimeoutBounds.max} (24 hours): shorter closes chats while customers type, longer keeps stale ones open`;
+
+/** Where a chatbot's photos are stored (spec §3 images/chatbots/{id-id}/{file}). */
+export const chatbotPhotoFolder = (workspaceId: string, chatbotId: string) =>
+  `images/chatbots/${workspaceId}-${chatbotId}/`;
+
+/** The stored path of a URL the storage serves (…/api/storage/images/…), else null. */
+export function storedImagePath(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://relative.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const prefix = '/api/storage/';
+  if (!pathname.startsWith(`${prefix}images/`)) return null;
+  try {
+    return decodeURIComponent(pathname.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+/** spec §7 PATCH /api/user/chatbots: every field of the chatbot an admin can change. */
+export const updateChatbotRequestSchema = z
+  .object({
+    workspaceId: id,
+    chatbotId: id,
+    name: z.string().trim().min(1, 'Please name the chatbot').max(60, 'At most 60 characters'),
+    description: z.string().trim().max(500, 'At most 500 characters'),
+    messageBackgroundColor: hexColorSchema,
+    idleTimeoutInMinutes: z
+      .number(idleTimeoutMessage)
+      .int(idleTimeoutMessage)
+      .min(idleTimeoutBounds.min, idleTimeoutMessage)
+      .max(idleTimeoutBounds.max, idleTimeoutMessage),
+    /** A photo uploaded to this chatbot's own folder; null removes it. */
+    photoUrl: z.string().trim().max(2048).nullable(),
+  })
+  .superRefine((request, context) => {
+    if (request.photoUrl === null) return;
+    const path = storedImagePath(request.photoUrl);
+    const folder = chatbotPhotoFolder(request.workspaceId, request.chatbotId);
+    const fileName = path?.slice(folder.length) ?? '';
+    if (!path?.startsWith(folder) || !fileName || fileName.includes('/')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['photoUrl'],
+        message: "The photo must be one uploaded for this chatbot (its folder is this chatbot's)",
+      });
+    }
+  });
+export type UpdateChatbotRequest = z.input<typeof updateChatbotRequestSchema>;
+
 // spec §3 statistics of a workspace ("unresolved" conversations are stored as pending).
 export const statisticsSchema = z.object({
   workspaceId: id,

@@ -82,6 +82,7 @@ describe('route guard (spec §2)', () => {
       '/dashboard/ws-1/chat-takeover/c-1',
       '/dashboard/ws-1/settings/manage-users',
       '/dashboard/ws-1/settings/billing',
+      '/dashboard/ws-1/settings/customize',
     ]) {
       expect(decideRoute({ ...signedIn, routeName: 'any', pathname })).toEqual({
         kind: 'require-admin',

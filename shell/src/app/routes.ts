@@ -195,6 +195,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: settings('./billing-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-settings-customize'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./customize-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',

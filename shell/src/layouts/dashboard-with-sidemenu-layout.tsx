@@ -59,6 +59,7 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
       title: t('dashboard.sideMenu.settings'),
       items: [
         { to: base, label: t('dashboard.sideMenu.general'), end: true },
+        { to: `${base}/customize`, label: t('dashboard.sideMenu.customize'), end: false },
         { to: `${base}/manage-users`, label: t('dashboard.sideMenu.manageUsers'), end: false },
         { to: `${base}/billing`, label: t('dashboard.sideMenu.billing'), end: false },
       ],

@@ -228,6 +228,9 @@ describe('the launcher and window.Parley', () => {
     expect(root.style.getPropertyValue('--parley-color')).toBe('#12AB34');
     fromWindow({ tag: frameTag, type: 'chatbot', name: 'Acme', color: 'red;background:url(x)' });
     expect(root.style.getPropertyValue('--parley-color')).toBe('#12AB34');
+    // An admin saved another colour: the open window says so again.
+    fromWindow({ tag: frameTag, type: 'chatbot', name: 'Acme', color: '#0B6E4F' });
+    expect(root.style.getPropertyValue('--parley-color')).toBe('#0B6E4F');
   });
 
   it('keeps working when a page handler throws', () => {

@@ -1,6 +1,7 @@
 import { ApiError, retryableSendIds } from 'shared-sdk';
 import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
 import type {
+  Chatbot,
   Conversation,
   CustomerIdentity,
   Message,
@@ -122,6 +123,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   /** Messages the window has shown: only others are "received" (the page's `message` event). */
   const known = new Set<string>();
   let unfollow: (() => void) | null = null;
+  let followingChatbot = false;
   let replyTimer: unknown;
   let nextLocalId = 1;
   let started: Promise<void> | null = null;
@@ -202,6 +204,34 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     };
   }
 
+  /**
+   * The chatbot's own document, live: what an admin saves (name, colour, photo) reaches the open
+   * window without a reload. The header colour is the workspace's, kept from the session.
+   */
+  function followChatbot(chatbotId: string) {
+    if (followingChatbot) return;
+    followingChatbot = true;
+    const query: LiveQuery = {
+      collection: 'chatbots',
+      workspaceId,
+      where: [{ field: 'id', op: '==', value: chatbotId }],
+    };
+    live.subscribe(query, (result) => {
+      const doc = result.status === 'live' && result.docs.find((item) => item.id === chatbotId);
+      if (!doc || !state.chatbot) return;
+      const { name, messageBackgroundColor, photoUrl } = doc as unknown as Chatbot;
+      const current = state.chatbot;
+      if (
+        name === current.name &&
+        messageBackgroundColor === current.messageBackgroundColor &&
+        photoUrl === current.photoUrl
+      ) {
+        return;
+      }
+      update({ chatbot: { ...current, name, messageBackgroundColor, photoUrl } });
+    });
+  }
+
   function show(conversationId: string | null) {
     if (conversationId === state.conversationId) return;
     unfollow?.();
@@ -247,6 +277,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       const session = await openSession();
       keepToken(session.visitorToken);
       update({ chatbot: session.chatbot });
+      followChatbot(session.chatbot.id);
       if (session.conversation) {
         const current = await api.conversation();
         if (current.conversation) {

@@ -1,9 +1,8 @@
 import type { i18n } from 'i18next';
-import { storedImageSources } from 'shared-sdk';
+import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
 import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-session';
 import { h } from './dom';
-import { readableTextColor } from './message-colors';
 import { messageItemBuilder } from './message-items';
 
 export interface ChatViewOptions {
@@ -141,7 +140,8 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
 
   /** Message elements by id (or local id while sending): each is built once. */
   let items = new Map<string, HTMLLIElement>();
-  let avatarUrl: string | null | undefined;
+  let shownAvatar: string | null | undefined;
+  let botName: string | undefined;
   let localError: 'notImage' | null = null;
 
   const messageItem = messageItemBuilder({ i18n, loadAttachment: options.loadAttachment });
@@ -177,8 +177,18 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
       chat.style.setProperty('--parley-header', chatbot.headerColor);
       chat.style.setProperty('--parley-on-header', readableTextColor(chatbot.headerColor));
     }
-    if (avatarUrl !== chatbot?.photoUrl) {
-      avatarUrl = chatbot?.photoUrl;
+    // Messages are built once; a renamed chatbot (saved, or typed in the preview) relabels the
+    // bot's in place rather than rebuilding the log, which a screen reader would read again.
+    if (chatbot && botName !== undefined && botName !== chatbot.name) {
+      for (const author of messageItems.querySelectorAll('.message.bot > .author')) {
+        author.textContent = t('roleBot', { name: chatbot.name });
+      }
+    }
+    botName = chatbot?.name;
+    // Without a photo the avatar is the name's first letter, so a new name redraws it too.
+    const avatarKey = chatbot ? (chatbot.photoUrl ?? `letter:${chatbot.name.slice(0, 1)}`) : null;
+    if (avatarKey !== shownAvatar) {
+      shownAvatar = avatarKey;
       avatar.replaceChildren();
       if (chatbot?.photoUrl) {
         const { src, srcSet } = storedImageSources(chatbot.photoUrl, 36);
@@ -272,7 +282,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   function refresh() {
     items.forEach((item) => item.remove());
     items = new Map();
-    avatarUrl = undefined;
+    shownAvatar = undefined;
     render(session.state);
   }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { LiveQuery } from 'shared-sdk/live';
 import type { Message } from 'shared-sdk/schemas';
 import { startChatWindow } from './chat-window';
+import { buildChatbot } from '@testing/data-generators';
 import { fakeWebSockets, type FakeSocket } from '@testing/fake-web-socket';
 import { errorReply, fakeFetch, type Reply, type SentRequest } from './testing/fake-network';
 import { chatbot, conversation, message, session, workspaceId } from './testing/fixtures';
@@ -38,7 +39,11 @@ async function acceptLive(socket: FakeSocket, token: string) {
   socket.open();
   await waitFor(() => expect(socket.sent[0]).toEqual({ type: 'auth', token }));
   socket.receive({ type: 'ready', userId: 'cust-1' });
-  await waitFor(() => expect(subscriptions(socket)).toHaveLength(2));
+  await waitFor(() =>
+    expect(subscriptions(socket).map((sub) => sub.query.collection)).toEqual(
+      expect.arrayContaining(['chatbots', 'messages', 'conversations']),
+    ),
+  );
 }
 
 function subscriptions(socket: FakeSocket): { id: string; query: LiveQuery }[] {
@@ -162,6 +167,8 @@ describe('the chat window', () => {
     expect(socket.url).toBe('ws://localhost/api/live?as=visitor');
     await acceptLive(socket, 'pv_stored');
     expect(subscriptions(socket).map((sub) => sub.query)).toEqual([
+      // Its chatbot, whose saved changes show without a reload.
+      { collection: 'chatbots', workspaceId, where: [{ field: 'id', op: '==', value: 'bot-1' }] },
       { collection: 'messages', workspaceId, conversationId: 'conv-1' },
       {
         collection: 'conversations',
@@ -566,6 +573,47 @@ describe('the chat window', () => {
     await user.upload(picker, new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
     expect(requests.some((request) => request.url === '/api/widget/attachments')).toBe(false);
+  });
+
+  it("shows the chatbot's saved name, colour and photo live, without a reload", async () => {
+    const { live } = startWindow();
+    await screen.findByRole('heading', { name: 'Acme assistant' });
+    // No conversation yet, but the chatbot is followed with the visitor token.
+    await waitFor(() => expect(live.sockets).toHaveLength(1));
+    const socket = live.last();
+    socket.open();
+    await waitFor(() => expect(socket.sent[0]).toEqual({ type: 'auth', token: 'pv_new' }));
+    socket.receive({ type: 'ready', userId: 'cust-1' });
+    await waitFor(() => expect(subscriptions(socket)).toHaveLength(1));
+    expect(subscriptions(socket)[0]?.query).toEqual({
+      collection: 'chatbots',
+      workspaceId,
+      where: [{ field: 'id', op: '==', value: 'bot-1' }],
+    });
+
+    socket.receive({
+      type: 'snapshot',
+      id: subscriptionId(socket, 'chatbots'),
+      docs: [
+        buildChatbot({
+          id: 'bot-1',
+          name: 'Spoke',
+          messageBackgroundColor: '#FFD23F',
+          photoUrl: '/api/storage/images/chatbots/ws-acme-bot-1/spoke.webp',
+        }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Spoke' })).toBeVisible();
+    const chat = document.querySelector<HTMLElement>('.chat')!;
+    expect(chat.style.getPropertyValue('--parley-color')).toBe('#FFD23F');
+    expect(chat.style.getPropertyValue('--parley-on-color')).toBe('#0B1B3F');
+    // The header keeps the workspace's colour.
+    expect(chat.style.getPropertyValue('--parley-header')).toBe('#2450E6');
+    expect(document.querySelector('.avatar img')).toHaveAttribute(
+      'src',
+      '/api/storage/images/chatbots/ws-acme-bot-1/spoke.webp?w=36&dpr=1',
+    );
+    expect(document.title).toBe('Chat with Spoke');
   });
 
   it('says the chat is not set up without a workspace id', () => {

@@ -8,6 +8,7 @@ import { createI18n, supportedLocale } from './i18n';
 import { connectParent } from './parent-channel';
 import { visitorTokenStore } from './visitor-token';
 import { createWidgetApi } from './widget-api';
+import { startPreviewWindow } from './preview-window';
 
 const identityFields = ['firstName', 'lastName', 'email', 'orderId'] as const;
 
@@ -31,7 +32,8 @@ export interface ChatWindowEnvironment {
 
 /**
  * Starts the chat window in `root`, from the page's query (what the loader read from its script
- * tag). Null when the query names no workspace (the window says it is not set up).
+ * tag). Null when the query names no workspace (the window says it is not set up), and in the
+ * dashboard's preview, which has no session.
  */
 /** An http(s) origin, else nothing: a page opened from a file has the origin "null". */
 function webOrigin(origin: string | null): string | undefined {
@@ -43,6 +45,10 @@ export function startChatWindow(
   { window: win, fetch, WebSocket }: ChatWindowEnvironment,
 ): ChatSession | null {
   const params = new URLSearchParams(win.location.search);
+  if (params.get(windowParams.preview) === '1') {
+    startPreviewWindow(root, win);
+    return null;
+  }
   const workspaceId = params.get(windowParams.workspaceId);
   const i18n = createI18n(params.get(windowParams.locale));
   const document = win.document;
@@ -89,11 +95,14 @@ export function startChatWindow(
     loadAttachment: createAttachmentLoader({ getToken, ...(fetch ? { fetch } : {}) }),
   });
 
-  // The launcher takes the chatbot's colour once the session tells it.
-  let toldChatbot = false;
+  // The launcher takes the chatbot's colour once the session tells it, and again when an admin
+  // changes it.
+  let told = '';
   session.subscribe(({ chatbot }) => {
-    if (!chatbot || toldChatbot) return;
-    toldChatbot = true;
+    if (!chatbot) return;
+    const settings = JSON.stringify([chatbot.name, chatbot.messageBackgroundColor]);
+    if (settings === told) return;
+    told = settings;
     parent.post({ type: 'chatbot', name: chatbot.name, color: chatbot.messageBackgroundColor });
   });
   win.addEventListener('online', () => session.setOnline(true));

@@ -1,4 +1,4 @@
-import type { CustomerIdentity } from 'shared-sdk/schemas';
+import type { CustomerIdentity, WidgetChatbot } from 'shared-sdk/schemas';
 import {
   frameTag,
   isFrameMessage,
@@ -6,10 +6,13 @@ import {
   type WindowToLoader,
 } from '../frame-messages';
 
+// Each optional: the loader sends the first three, the dashboard's preview only the last.
 export interface ParentHandlers {
-  identify(identity: CustomerIdentity): void;
-  setLocale(locale: string): void;
-  visibility(open: boolean): void;
+  identify?: (identity: CustomerIdentity) => void;
+  setLocale?: (locale: string) => void;
+  visibility?: (open: boolean) => void;
+  /** Given in preview mode only: elsewhere a page may not restyle the window. */
+  preview?: (chatbot: WidgetChatbot) => void;
 }
 
 export interface ParentChannel {
@@ -41,11 +44,13 @@ export function connectParent(
       const message = event.data as LoaderToWindow;
       switch (message.type) {
         case 'identify':
-          return handlers.identify(message.identity);
+          return handlers.identify?.(message.identity);
         case 'set-locale':
-          return handlers.setLocale(message.locale);
+          return handlers.setLocale?.(message.locale);
         case 'visibility':
-          return handlers.visibility(message.open);
+          return handlers.visibility?.(message.open);
+        case 'preview':
+          return handlers.preview?.(message.chatbot);
       }
     });
   }

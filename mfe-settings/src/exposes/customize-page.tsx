@@ -1,0 +1,3 @@
+import { CustomizePage } from '../features/customize/components/customize-page';
+
+export default CustomizePage;

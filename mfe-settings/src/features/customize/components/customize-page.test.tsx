@@ -1,0 +1,149 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { widgetPreviewMessage } from 'shared-sdk';
+import { buildChatbot, buildWorkspace } from '@testing/data-generators';
+import { fakeApi, notFoundReply } from '@testing/fake-api';
+import { connectFakeLiveCollections } from '@testing/fake-live-server';
+import { renderPage } from '@testing/render-page';
+import { signIn } from '@testing/sign-in';
+import { CustomizePage } from './customize-page';
+
+const workspace = buildWorkspace({ id: 'ws_fernhill', backgroundColor: '#F5E6A8' });
+const chatbot = buildChatbot({ id: 'bot_fernhill', name: 'Fernhill assistant' });
+
+async function renderCustomize(reply: Parameters<typeof fakeApi>[0] = notFoundReply) {
+  const api = fakeApi(reply);
+  connectFakeLiveCollections({ workspaces: [{ ...workspace }], chatbots: [{ ...chatbot }] });
+  await signIn();
+  const view = renderPage(<CustomizePage />, {
+    route: '/dashboard/ws_fernhill/settings/customize',
+    path: '/dashboard/:workspaceId/settings/customize',
+  });
+  const form = await screen.findByRole('form', { name: 'Chatbot' });
+  return { ...view, ...api, form };
+}
+
+/** The framed window says it listens, as the real one does once loaded. */
+function previewReady() {
+  const frame = screen.getByTitle<HTMLIFrameElement>('Chat window preview');
+  const target = frame.contentWindow!;
+  const posted = jest.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { tag: 'parley-widget', type: 'ready' },
+        origin: window.location.origin,
+        source: target,
+      }),
+    );
+  });
+  return { frame, posted };
+}
+
+const previewed = (overrides: Partial<Parameters<typeof widgetPreviewMessage>[0]>) =>
+  widgetPreviewMessage({
+    id: 'bot_fernhill',
+    name: 'Fernhill assistant',
+    messageBackgroundColor: '#2450E6',
+    photoUrl: null,
+    headerColor: '#F5E6A8',
+    ...overrides,
+  });
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Customize chatbot', () => {
+  it('frames the real chat window in preview mode and sends it the draft as the admin types', async () => {
+    const { form, user } = await renderCustomize();
+    const { frame, posted } = previewReady();
+    expect(frame).toHaveAttribute(
+      'src',
+      `/widget/window.html?preview=1&parentOrigin=${encodeURIComponent(window.location.origin)}`,
+    );
+    expect(posted).toHaveBeenLastCalledWith(previewed({}), window.location.origin);
+
+    const name = within(form).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Spoke');
+    expect(posted).toHaveBeenLastCalledWith(previewed({ name: 'Spoke' }), window.location.origin);
+    const hex = within(form).getByLabelText(/^Message colour/);
+    await user.clear(hex);
+    // Half typed, the preview keeps the last whole colour.
+    await user.type(hex, '#0B6');
+    expect(posted).toHaveBeenLastCalledWith(previewed({ name: 'Spoke' }), window.location.origin);
+    await user.type(hex, 'E4F');
+    expect(posted).toHaveBeenLastCalledWith(
+      previewed({ name: 'Spoke', messageBackgroundColor: '#0B6E4F' }),
+      window.location.origin,
+    );
+    // The colour picker writes the same field.
+    fireEvent.input(within(form).getByLabelText('Pick the message colour'), {
+      target: { value: '#ffd23f' },
+    });
+    expect(hex).toHaveValue('#ffd23f');
+  });
+
+  it('warns when the message colour fails WCAG AA with its text', async () => {
+    const { form, user } = await renderCustomize();
+    const hex = within(form).getByLabelText(/^Message colour/);
+    expect(screen.queryByText(/Hard to read/)).not.toBeInTheDocument();
+    await user.clear(hex);
+    await user.type(hex, '#777777');
+    expect(screen.getByText(/Hard to read/)).toHaveTextContent('a contrast of 4.47:1');
+    expect(hex).toHaveAccessibleDescription(/Hard to read/);
+    await user.clear(hex);
+    await user.type(hex, '#0B6E4F');
+    expect(screen.queryByText(/Hard to read/)).not.toBeInTheDocument();
+  });
+
+  it('refuses what the API would, with the reason beside each field, and sends nothing', async () => {
+    const { form, user, requests } = await renderCustomize();
+    await user.clear(within(form).getByLabelText(/^Name/));
+    const hex = within(form).getByLabelText(/^Message colour/);
+    await user.clear(hex);
+    await user.type(hex, 'green');
+    const timeout = within(form).getByLabelText(/^Idle timeout/);
+    await user.clear(timeout);
+    await user.type(timeout, '2');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByLabelText(/^Name/)).toHaveAccessibleDescription(
+      /Please name the chatbot/,
+    );
+    expect(hex).toHaveAccessibleDescription(/six hex digits/);
+    expect(timeout).toHaveAccessibleDescription(/from 5 to 1440 \(24 hours\)/);
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('saves every setting in one call', async () => {
+    const { form, user, requests } = await renderCustomize((request) =>
+      request.method === 'PATCH'
+        ? { status: 200, body: { ...chatbot, ...(request.body as object) } }
+        : notFoundReply(request),
+    );
+    const name = within(form).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Spoke');
+    await user.type(within(form).getByLabelText(/^Description/), 'Answers about bikes');
+    const timeout = within(form).getByLabelText(/^Idle timeout/);
+    await user.clear(timeout);
+    await user.type(timeout, '45');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Chatbot saved: open chat windows show it now'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requests.at(-1)).toEqual({
+        method: 'PATCH',
+        url: '/api/user/chatbots',
+        body: {
+          workspaceId: 'ws_fernhill',
+          chatbotId: 'bot_fernhill',
+          name: 'Spoke',
+          description: 'Answers about bikes',
+          messageBackgroundColor: '#2450E6',
+          idleTimeoutInMinutes: 45,
+          photoUrl: null,
+        },
+      }),
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Chatbot, Workspace } from 'shared-sdk';
+import { useLiveDocs } from 'shared-sdk/live';
+import {
+  addTranslations,
+  LoadFailed,
+  Loading,
+  Muted,
+  PageHeader,
+  up,
+  usePageTitle,
+} from 'shared-ui';
+import { PageBody, SectionCard } from '../../../components/settings-page';
+import en from '../en-US.json';
+import { ChatbotForm, type ChatbotDraft } from './chatbot-form';
+import { WidgetPreview } from './widget-preview';
+
+addTranslations('customize', en);
+
+// The form and the preview side by side where there is room for both.
+const Body = styled(PageBody)`
+  max-width: 1240px;
+`;
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${up('xl')} {
+    grid-template-columns: minmax(0, 1fr) 380px;
+  }
+`;
+
+/**
+ * /dashboard/:workspaceId/settings/customize: the workspace's first chatbot (the one the widget
+ * shows unless told another), its settings beside the real chat window previewing them.
+ */
+export function CustomizePage() {
+  const { t } = useTranslation('customize');
+  usePageTitle(t('title'));
+  const { workspaceId = '' } = useParams();
+  const chatbots = useLiveDocs<Chatbot>({ collection: 'chatbots', workspaceId });
+  const workspaces = useLiveDocs<Workspace>({ collection: 'workspaces', workspaceId });
+  const chatbot = chatbots.docs[0];
+  const workspace = workspaces.docs.find((doc) => doc.id === workspaceId);
+  const loading = chatbots.status === 'loading' || workspaces.status === 'loading';
+  const failed = chatbots.status === 'error' || workspaces.status === 'error';
+
+  return (
+    <Body>
+      <PageHeader title={t('title')} lead={t('lead')} />
+      <div aria-busy={loading}>
+        {loading ? <Loading label={t('loading')} /> : null}
+        {failed ? (
+          <LoadFailed
+            message={t('loadFailed')}
+            onRetry={() => {
+              chatbots.retry();
+              workspaces.retry();
+            }}
+          />
+        ) : null}
+        {!loading && !failed && !chatbot ? <Muted>{t('noChatbot')}</Muted> : null}
+      </div>
+      {chatbot && workspace ? (
+        // Keyed by the saved values: a change saved elsewhere refills the form.
+        <Customize
+          key={chatbot.updatedAt}
+          workspaceId={workspaceId}
+          chatbot={chatbot}
+          headerColor={workspace.backgroundColor}
+        />
+      ) : null}
+    </Body>
+  );
+}
+
+function Customize({
+  workspaceId,
+  chatbot,
+  headerColor,
+}: {
+  workspaceId: string;
+  chatbot: Chatbot;
+  headerColor: string;
+}) {
+  const { t } = useTranslation('customize');
+  const previewTitleId = useId();
+  const [draft, setDraft] = useState<ChatbotDraft>({
+    name: chatbot.name,
+    messageBackgroundColor: chatbot.messageBackgroundColor,
+    photoUrl: chatbot.photoUrl,
+  });
+  // Stable, so the form's effect runs only when a value changes.
+  const onDraft = useCallback((next: ChatbotDraft) => setDraft(next), []);
+  // A half-typed name or colour keeps the last whole one in the preview.
+  const previewName = draft.name.trim() || chatbot.name;
+  const previewColor = /^#[0-9a-f]{6}$/i.test(draft.messageBackgroundColor)
+    ? draft.messageBackgroundColor
+    : chatbot.messageBackgroundColor;
+
+  return (
+    <Columns>
+      <SectionCard>
+        <ChatbotForm workspaceId={workspaceId} chatbot={chatbot} onDraft={onDraft} />
+      </SectionCard>
+      <SectionCard as="section" aria-labelledby={previewTitleId}>
+        <h2 id={previewTitleId}>{t('preview.title')}</h2>
+        <Muted>{t('preview.lead')}</Muted>
+        <WidgetPreview
+          chatbot={{
+            id: chatbot.id,
+            name: previewName,
+            messageBackgroundColor: previewColor,
+            photoUrl: draft.photoUrl,
+            headerColor,
+          }}
+        />
+      </SectionCard>
+    </Columns>
+  );
+}
