@@ -26,3 +26,4 @@ export * from './components/pagination';
 export * from './components/toasts';
 export * from './files/text-files';
 export * from './components/progress-bar';
+export * from './components/photo-field';
