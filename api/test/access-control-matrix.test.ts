@@ -273,6 +273,10 @@ const samples: Record<string, Sample> = {
     adminOnly: true,
   },
   'GET /api/user/billing': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'GET /api/user/widget-installs': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
   'POST /api/user/billing-plan': {
     input: ({ workspaceId }) => ({ workspaceId, plan: 'growth', period: 'yearly' }),
     adminOnly: true,
