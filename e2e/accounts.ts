@@ -46,6 +46,20 @@ export async function workspacesOf(request: APIRequestContext, account: Account)
   }[];
 }
 
+/** A product added through the API (POST /api/user/products), as an admin of the workspace. */
+export async function addProduct(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  fields: { sku: string; name: string; price: number; stock: number; status?: string },
+) {
+  const response = await request.post('/api/user/products', {
+    headers: { authorization: `Bearer ${account.idToken}` },
+    data: { workspaceId, productId: `e2e-${fields.sku}`, description: '', ...fields },
+  });
+  expect(response.status()).toBe(201);
+}
+
 export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

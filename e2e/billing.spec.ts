@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothModes } from './accessibility';
-import { signInAs, signUpByApi, workspacesOf } from './accounts';
+import { addProduct, signInAs, signUpByApi, workspacesOf } from './accounts';
 
 test('billing: a new workspace is on Free with its usage; an admin changes the plan through the dialog and sees it in the history', async ({
   page,
@@ -9,19 +9,12 @@ test('billing: a new workspace is on Free with its usage; an admin changes the p
   const account = await signUpByApi(request, { label: 'billing', website: 'https://gear.example' });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
   // Free includes no product catalogue: one product puts the workspace over that limit.
-  const product = await request.post('/api/user/products', {
-    headers: { authorization: `Bearer ${account.idToken}` },
-    data: {
-      workspaceId,
-      productId: 'e2e-lantern',
-      sku: 'LANTERN-1',
-      name: 'Trail lantern',
-      description: '',
-      price: 129.99,
-      stock: 12,
-    },
+  await addProduct(request, account, workspaceId, {
+    sku: 'LANTERN-1',
+    name: 'Trail lantern',
+    price: 129.99,
+    stock: 12,
   });
-  expect(product.status()).toBe(201);
   await signInAs(page, account);
 
   await page.goto(`/dashboard/${workspaceId}/settings`);

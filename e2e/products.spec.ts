@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, expectAccessibleInBothModes } from './accessibility';
-import { signInAs, signUpByApi, workspacesOf, type Account } from './accounts';
+import { addProduct, signInAs, signUpByApi, workspacesOf } from './accounts';
 import { shopImagesPort } from './playwright.config';
 import { serveWidgetHost } from './widget-host';
 
@@ -12,19 +12,6 @@ const photo = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function addProduct(
-  request: APIRequestContext,
-  account: Account,
-  workspaceId: string,
-  fields: { sku: string; name: string; price: number; stock: number; status?: string },
-) {
-  const response = await request.post('/api/user/products', {
-    headers: { authorization: `Bearer ${account.idToken}` },
-    data: { workspaceId, productId: `e2e-${fields.sku}`, description: '', ...fields },
-  });
-  expect(response.status()).toBe(201);
-}
 
 test('products: created with a photo in one window, live in another; disable, delete every disabled product', async ({
   browser,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothModes } from './accessibility';
-import { signInAs, signUpByApi, workspacesOf } from './accounts';
+import { addProduct, signInAs, signUpByApi, workspacesOf } from './accounts';
 import { serveWidgetHost } from './widget-host';
 
 test('workspace settings: the currency changes how product prices show; deleting takes the name typed', async ({
@@ -12,19 +12,12 @@ test('workspace settings: the currency changes how product prices show; deleting
     website: 'https://gear.example',
   });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
-  const created = await request.post('/api/user/products', {
-    headers: { authorization: `Bearer ${account.idToken}` },
-    data: {
-      workspaceId,
-      productId: 'e2e-lantern',
-      sku: 'LANTERN-1',
-      name: 'Trail lantern',
-      description: '',
-      price: 129.99,
-      stock: 12,
-    },
+  await addProduct(request, account, workspaceId, {
+    sku: 'LANTERN-1',
+    name: 'Trail lantern',
+    price: 129.99,
+    stock: 12,
   });
-  expect(created.status()).toBe(201);
   await signInAs(page, account);
 
   await page.goto(`/dashboard/${workspaceId}/settings`);
