@@ -96,15 +96,9 @@ const byTimestamp = (a: Message, b: Message) =>
 const serverMessage = (error: unknown) =>
   error instanceof ApiError && error.status > 0 ? error.serverMessage : undefined;
 
-/** The window's state and what the visitor can do, without any DOM (the view renders it). */
-export function createChatSession(options: ChatSessionOptions): ChatSession {
-  const { api, live, tokens, workspaceId, chatbotId, pageOrigin } = options;
-  const schedule = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
-  const cancel =
-    options.clearTimeout ??
-    ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined));
-  const listeners = new Set<(state: ChatState) => void>();
-  let state: ChatState = {
+/** A window before its session has started: no chatbot, no conversation, nothing sent. */
+export function initialChatState(online: boolean): ChatState {
+  return {
     phase: 'starting',
     chatbot: null,
     conversationId: null,
@@ -115,11 +109,22 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     handoffRequested: false,
     awaitingReply: false,
     live: 'off',
-    online: options.online ?? true,
+    online,
     customer: {},
     savingDetails: false,
     error: null,
   };
+}
+
+/** The window's state and what the visitor can do, without any DOM (the view renders it). */
+export function createChatSession(options: ChatSessionOptions): ChatSession {
+  const { api, live, tokens, workspaceId, chatbotId, pageOrigin } = options;
+  const schedule = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
+  const cancel =
+    options.clearTimeout ??
+    ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined));
+  const listeners = new Set<(state: ChatState) => void>();
+  let state = initialChatState(options.online ?? true);
   /** Messages the window has shown: only others are "received" (the page's `message` event). */
   const known = new Set<string>();
   let unfollow: (() => void) | null = null;

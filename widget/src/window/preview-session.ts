@@ -1,5 +1,5 @@
 import type { Message, WidgetChatbot } from 'shared-sdk/schemas';
-import type { ChatSession, ChatState } from './chat-session';
+import { initialChatState, type ChatSession, type ChatState } from './chat-session';
 
 export interface PreviewSamples {
   /** What a customer might ask. */
@@ -45,24 +45,9 @@ export function createPreviewSession(samples: PreviewSamples): ChatSession & {
   const customerMessage = (content: string) =>
     sampleMessage(nextIndex++, 'user', content, 'preview-customer');
 
-  let state: ChatState = {
-    // Starting until the page sends the chatbot: the view says it is loading.
-    phase: 'starting',
-    chatbot: null,
-    // No conversation: nothing to hand over, and the details form saves nowhere.
-    conversationId: null,
-    conversation: null,
-    messages: [],
-    outgoing: [],
-    uploading: false,
-    handoffRequested: false,
-    awaitingReply: false,
-    live: 'off',
-    online: true,
-    customer: {},
-    savingDetails: false,
-    error: null,
-  };
+  // Starting until the page sends the chatbot (the view says it is loading); no conversation:
+  // nothing to hand over, and the details form saves nowhere.
+  let state = initialChatState(true);
 
   function update(patch: Partial<ChatState>) {
     state = { ...state, ...patch };
