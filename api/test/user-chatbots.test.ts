@@ -257,6 +257,7 @@ describe('PATCH /api/user/chatbots', () => {
     expect(launcher.json()).toEqual({
       name: settings.name,
       color: settings.messageBackgroundColor,
+      textColor: '#FFFFFF',
       position: 'left',
       label: 'Chat with us',
     });

@@ -1,5 +1,15 @@
 import type { BusinessHours, Weekday } from './schemas/chatbot-experience';
 
+/** Whether the runtime's time-zone database knows the IANA name (Intl, no table of our own). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const weekdayOf: Record<string, Weekday> = {
   Mon: 'mon',
   Tue: 'tue',

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storageEndpoints, widgetEndpoints } from 'shared-sdk';
+import { readableTextColor, storageEndpoints, widgetEndpoints } from 'shared-sdk';
 import { pageOriginSchema, widgetSessionSchema } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
 import { endpointRoute } from '../http/endpoint-route';
@@ -221,6 +221,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         name: chatbot.name,
         color: chatbot.messageBackgroundColor,
+        textColor: readableTextColor(chatbot.messageBackgroundColor),
         position: chatbot.launcherPosition,
         label: chatbot.launcherLabel,
       };

@@ -130,6 +130,8 @@ export const widgetLauncherQuerySchema = z.object({ workspaceId: id, chatbotId: 
 export const widgetLauncherSchema = z.object({
   name: z.string(),
   color: z.string(),
+  /** The readable text colour on `color` (the loader carries no contrast code of its own). */
+  textColor: z.string(),
   position: z.enum(['left', 'right']),
   /** Empty: the icon alone. */
   label: z.string(),

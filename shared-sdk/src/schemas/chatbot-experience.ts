@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../business-hours';
 
 // What a chatbot does for the customer beyond its look (the second half of the Customize page):
 // a greeting, where the launcher sits and what it says, a pre-chat form, and business hours with
@@ -38,16 +39,6 @@ export const preChatFormOff: PreChatForm = { name: 'off', email: 'off' };
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
-
-/** Whether the runtime's time-zone database knows the IANA name (Intl, no table of our own). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const timeZoneSchema = z
   .string()

@@ -20,6 +20,7 @@ function setup(api: Partial<WidgetApi>) {
       sendMessage: jest.fn(),
       handoff: jest.fn(),
       uploadAttachment: jest.fn(),
+      answerPreChat: jest.fn(),
       ...api,
     },
     live: createLiveClient({

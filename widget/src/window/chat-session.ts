@@ -1,12 +1,14 @@
 import { ApiError, retryableSendIds } from 'shared-sdk';
 import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
+import { followChatbot, showsSettings } from './follow-chatbot';
 import type {
-  Chatbot,
   Conversation,
   CustomerIdentity,
   Message,
   StoredFile,
   WidgetChatbot,
+  WidgetPreChatRequest,
+  WidgetVisitor,
 } from 'shared-sdk/schemas';
 import type { ReceivedMessage } from '../frame-messages';
 import type { VisitorTokenStore } from './visitor-token';
@@ -16,7 +18,7 @@ import type { WidgetApi } from './widget-api';
 export const replyWaitMs = 45_000;
 
 /** What failed last, for the window to say (with the server's own message when there is one). */
-export type ChatErrorKind = 'start' | 'send' | 'upload' | 'handoff' | 'details';
+export type ChatErrorKind = 'start' | 'send' | 'upload' | 'handoff' | 'details' | 'preChat';
 
 export interface ChatError {
   kind: ChatErrorKind;
@@ -53,6 +55,9 @@ export interface ChatState {
   /** What the visitor told about themselves (the details form starts from it). */
   customer: CustomerIdentity;
   savingDetails: boolean;
+  /** What the server knows of the visitor: the pre-chat form asks only for what is missing. */
+  visitor: WidgetVisitor;
+  savingPreChat: boolean;
   error: ChatError | null;
 }
 
@@ -69,6 +74,8 @@ export interface ChatSession {
   handoff(): Promise<void>;
   /** Updates who the visitor is (the details form, the page's `Parley.identify`). */
   identify(identity: CustomerIdentity): Promise<boolean>;
+  /** The answers to the chatbot's pre-chat form; false when they were refused or not sent. */
+  answerPreChat(answers: WidgetPreChatRequest): Promise<boolean>;
   /** After a resolved conversation: an empty window, and the next message opens a new one. */
   startNew(): void;
   setOnline(online: boolean): void;
@@ -112,6 +119,8 @@ export function initialChatState(online: boolean): ChatState {
     online,
     customer: {},
     savingDetails: false,
+    visitor: { firstName: '', lastName: '', email: null, preChatAnswered: false },
+    savingPreChat: false,
     error: null,
   };
 }
@@ -209,31 +218,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     };
   }
 
-  /**
-   * The chatbot's own document, live: what an admin saves (name, colour, photo) reaches the open
-   * window without a reload. The header colour is the workspace's, kept from the session.
-   */
-  function followChatbot(chatbotId: string) {
+  function followSettings(chatbotId: string) {
     if (followingChatbot) return;
     followingChatbot = true;
-    const query: LiveQuery = {
-      collection: 'chatbots',
-      workspaceId,
-      where: [{ field: 'id', op: '==', value: chatbotId }],
-    };
-    live.subscribe(query, (result) => {
-      const doc = result.status === 'live' && result.docs.find((item) => item.id === chatbotId);
-      if (!doc || !state.chatbot) return;
-      const { name, messageBackgroundColor, photoUrl } = doc as unknown as Chatbot;
+    followChatbot(live, workspaceId, chatbotId, (settings) => {
       const current = state.chatbot;
-      if (
-        name === current.name &&
-        messageBackgroundColor === current.messageBackgroundColor &&
-        photoUrl === current.photoUrl
-      ) {
-        return;
+      if (current && !showsSettings(current, settings)) {
+        update({ chatbot: { ...current, ...settings } });
       }
-      update({ chatbot: { ...current, name, messageBackgroundColor, photoUrl } });
     });
   }
 
@@ -281,8 +273,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     try {
       const session = await openSession();
       keepToken(session.visitorToken);
-      update({ chatbot: session.chatbot });
-      followChatbot(session.chatbot.id);
+      update({ chatbot: session.chatbot, visitor: session.visitor });
+      followSettings(session.chatbot.id);
       if (session.conversation) {
         const current = await api.conversation();
         if (current.conversation) {
@@ -388,12 +380,37 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         await ready();
         const session = await openSession(identity);
         keepToken(session.visitorToken);
-        update({ savingDetails: false, customer: { ...state.customer, ...identity } });
+        update({
+          savingDetails: false,
+          customer: { ...state.customer, ...identity },
+          visitor: session.visitor,
+        });
         return true;
       } catch (error) {
         update({
           savingDetails: false,
           error: { kind: 'details', serverMessage: serverMessage(error) },
+        });
+        return false;
+      }
+    },
+
+    async answerPreChat(answers) {
+      update({ savingPreChat: true, error: null });
+      try {
+        await ready();
+        const visitor = await api.answerPreChat(answers);
+        const { firstName, lastName, email } = visitor;
+        update({
+          savingPreChat: false,
+          visitor,
+          customer: { ...state.customer, firstName, lastName, email: email ?? '' },
+        });
+        return true;
+      } catch (error) {
+        update({
+          savingPreChat: false,
+          error: { kind: 'preChat', serverMessage: serverMessage(error) },
         });
         return false;
       }

@@ -3,7 +3,9 @@ import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
 import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-session';
 import { h } from './dom';
+import { greetingMessage, isAway } from './greeting-and-hours';
 import { messageItemBuilder } from './message-items';
+import { mountPreChatForm, preChatQuestions } from './pre-chat-form';
 
 export interface ChatViewOptions {
   session: ChatSession;
@@ -12,6 +14,8 @@ export interface ChatViewOptions {
   onClose?: () => void;
   /** A local (blob:) URL of an attachment: downloading it takes the visitor token. */
   loadAttachment: (attachment: MessageAttachment) => Promise<string>;
+  /** The clock business hours are read with (tests fix it). */
+  now?: () => Date;
 }
 
 export interface ChatView {
@@ -32,6 +36,7 @@ const errorKeys = {
   upload: 'uploadFailed',
   handoff: 'handoffFailed',
   details: 'detailsFailed',
+  preChat: 'preChatFailed',
 } as const;
 
 /**
@@ -88,6 +93,9 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   );
 
   // What is going on.
+  const awayTitle = h('strong');
+  const awayText = h('span');
+  const away = h('p', { class: 'away', role: 'note' }, awayTitle, ' ', awayText);
   const connection = h('p', { class: 'notice', role: 'status' });
   const flash = h('p', { class: 'notice success', role: 'status' });
   const status = h('div', { class: 'status' });
@@ -120,12 +128,15 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   attach.innerHTML = attachIcon;
   const send = h('button', { type: 'submit', class: 'primary send' });
   const composer = h('form', { class: 'composer' }, textLabel, text, file, attach, send);
+  const preChat = mountPreChatForm({ session, i18n, onAnswered: () => text.focus() });
+  let askingPreChat = false;
 
   const chat = h(
     'div',
     { class: 'chat' },
     header,
     details,
+    away,
     connection,
     flash,
     status,
@@ -134,9 +145,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     error,
     resolved,
     actions,
+    preChat.element,
     composer,
   );
   root.replaceChildren(chat);
+  const now = options.now ?? (() => new Date());
 
   /** Message elements by id (or local id while sending): each is built once. */
   let items = new Map<string, HTMLLIElement>();
@@ -148,7 +161,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
 
   /** Puts the list's items in order, touching only what changed (a screen reader reads new ones). */
   function renderMessages(state: ChatState) {
+    // A new chat opens with the greeting; the server stores it when the customer writes.
+    const greeting = greetingMessage(state);
     const entries: [string, Message | OutgoingMessage][] = [
+      ...(greeting ? [[`greeting:${greeting.content}`, greeting] as [string, Message]] : []),
       ...state.messages.map((message): [string, Message] => [message.id, message]),
       ...state.outgoing.map((message): [string, OutgoingMessage] => [message.localId, message]),
     ];
@@ -200,7 +216,8 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   }
 
   function errorMessage(error: ChatError): string {
-    const withServerText = error.kind === 'details' || error.kind === 'upload';
+    const withServerText =
+      error.kind === 'details' || error.kind === 'upload' || error.kind === 'preChat';
     return withServerText && error.serverMessage ? error.serverMessage : t(errorKeys[error.kind]);
   }
 
@@ -237,9 +254,16 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     status.textContent =
       state.phase === 'starting'
         ? t('loading')
-        : ready && state.messages.length === 0 && state.outgoing.length === 0
+        : ready &&
+            state.messages.length === 0 &&
+            state.outgoing.length === 0 &&
+            !greetingMessage(state)
           ? t('empty')
           : '';
+    const awayNow = ready && state.chatbot !== null && isAway(state.chatbot, now());
+    awayTitle.textContent = t('awayTitle');
+    awayText.textContent = state.chatbot?.awayMessage || t('awayDefault');
+    away.hidden = !awayNow;
     status.hidden = !status.textContent;
     messageList.setAttribute('aria-label', t('messages'));
     renderMessages(state);
@@ -268,7 +292,13 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     pending.hidden = !pending.textContent;
     actions.hidden = handoff.hidden && pending.hidden;
 
-    composer.hidden = !ready || isResolved;
+    const questions =
+      ready && !state.conversationId && state.outgoing.length === 0
+        ? preChatQuestions(state.chatbot, state.visitor)
+        : [];
+    askingPreChat = questions.length > 0;
+    preChat.render(state, questions);
+    composer.hidden = !ready || isResolved || askingPreChat;
     textLabel.textContent = t('messageLabel');
     text.placeholder = t('placeholder');
     attach.setAttribute('aria-label', state.uploading ? t('uploading') : t('attach'));
@@ -382,8 +412,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
 
   session.subscribe(render);
   render(session.state);
+  // Opening and closing times pass while the window is open.
+  setInterval(() => render(session.state), 60_000);
   return {
     refresh,
-    focus: () => text.focus(),
+    focus: () => (askingPreChat ? preChat.focus() : text.focus()),
   };
 }

@@ -5,8 +5,10 @@ import type {
   StoredFile,
   WidgetConversation,
   WidgetMessageRequest,
+  WidgetPreChatRequest,
   WidgetSession,
   WidgetSessionRequest,
+  WidgetVisitor,
 } from 'shared-sdk/schemas';
 
 /** The widget's calls (shared-sdk/schemas/widget.ts), with the visitor token once there is one. */
@@ -17,6 +19,8 @@ export interface WidgetApi {
   conversation(): Promise<WidgetConversation>;
   /** Stores the customer's message (creating the conversation on the first one). */
   sendMessage(request: WidgetMessageRequest): Promise<Message>;
+  /** Saves the answers to the pre-chat form on the visitor's customer record. */
+  answerPreChat(request: WidgetPreChatRequest): Promise<WidgetVisitor>;
   /** Asks for a person: the conversation becomes pending. */
   handoff(): Promise<Conversation>;
   /** Uploads an image to attach to the next message. */
@@ -36,6 +40,7 @@ export function createWidgetApi(options: {
     startSession: (request) => callWith(client, widgetEndpoints.session, request),
     conversation: () => callWith(client, widgetEndpoints.conversation),
     sendMessage: (request) => callWith(client, widgetEndpoints.sendMessage, request),
+    answerPreChat: (request) => callWith(client, widgetEndpoints.preChat, request),
     handoff: () => callWith(client, widgetEndpoints.handoff),
     uploadAttachment(file, fileName) {
       const form = new FormData();
