@@ -218,7 +218,9 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   function errorMessage(error: ChatError): string {
     const withServerText =
       error.kind === 'details' || error.kind === 'upload' || error.kind === 'preChat';
-    return withServerText && error.serverMessage ? error.serverMessage : t(errorKeys[error.kind]);
+    // The API names the field ("body.email: …") for forms; the visitor needs the sentence only.
+    const server = error.serverMessage?.replace(/^body\.\w+: /, '');
+    return withServerText && server ? server : t(errorKeys[error.kind]);
   }
 
   function render(state: ChatState) {

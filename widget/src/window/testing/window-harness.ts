@@ -62,4 +62,3 @@ export function subscriptionId(socket: FakeSocket, collection: LiveQuery['collec
 export const messageList = () => screen.getByRole('log', { name: 'Conversation' });
 export const items = () => within(messageList()).queryAllByRole('listitem');
 export const textBox = () => screen.getByRole('textbox', { name: 'Message' });
-
