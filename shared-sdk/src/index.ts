@@ -41,3 +41,4 @@ export * from './plans';
 export * from './color-contrast';
 export * from './business-hours';
 export * from './widget-preview';
+export * from './widget-chatbot';

@@ -212,8 +212,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: { 400: 'invalid-argument', 404: 'not-found: no such workspace or chatbot' },
     }),
     handler: async (request, reply) => {
+      // Asked on every page view of the business's site: only the per-address limit of every
+      // /api call applies, so page views never eat the workspace's budget for chats.
       const { workspaceId, chatbotId } = request.query;
-      await limit('workspace', request, workspaceId);
       const chatbot = await findWidgetChatbot(app.db, workspaceId, chatbotId);
       if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
       // Short: an admin's change reaches new page views within a minute (open windows at once).

@@ -1,16 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type {
-  WidgetChatbot,
-  WidgetSession,
-  WidgetSessionRequest,
-  WidgetVisitor,
-} from 'shared-sdk/schemas';
+import type { WidgetSession, WidgetSessionRequest, WidgetVisitor } from 'shared-sdk/schemas';
 import { generateVisitorToken, hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
 import { workspaceNotFound } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
-import { findWidgetChatbot, type ChatbotRow } from '../repositories/chatbots';
+import { widgetChatbotOf } from 'shared-sdk';
+import { findWidgetChatbot } from '../repositories/chatbots';
 import { chatbotNotFound } from './chatbots';
 import { findLatestConversationOfCustomer } from '../repositories/conversations';
 import { findCustomerByTokenHash, insertCustomer, updateCustomer } from '../repositories/customers';
@@ -42,23 +38,6 @@ export async function requireVisitor(
   const customer = await findVisitor(db, presentedVisitorToken(request));
   if (!customer) throw visitorUnknown();
   return customer;
-}
-
-/** What the chat window gets of its chatbot (the header colour is the workspace's). */
-export function toWidgetChatbot(chatbot: ChatbotRow, headerColor: string): WidgetChatbot {
-  return {
-    id: chatbot.id,
-    name: chatbot.name,
-    photoUrl: chatbot.photoUrl,
-    messageBackgroundColor: chatbot.messageBackgroundColor,
-    greetingMessage: chatbot.greetingMessage,
-    launcherPosition: chatbot.launcherPosition,
-    launcherLabel: chatbot.launcherLabel,
-    preChatForm: chatbot.preChatForm,
-    businessHours: chatbot.businessHours,
-    awayMessage: chatbot.awayMessage,
-    headerColor,
-  };
 }
 
 /** What the chat window knows of its visitor (the pre-chat form asks only for what is missing). */
@@ -118,7 +97,7 @@ export async function startVisitorSession(
   return {
     visitorToken,
     customerId: customer.id,
-    chatbot: toWidgetChatbot(chatbot, workspace.backgroundColor),
+    chatbot: widgetChatbotOf(chatbot, workspace.backgroundColor),
     visitor: toWidgetVisitor(customer),
     conversation: conversation ?? null,
   };

@@ -117,21 +117,6 @@ export function fieldOfIssue(
 
 const wholeColor = /^#[0-9a-f]{6}$/i;
 
-/** The saved chatbot as the widget shows it: where the preview starts. */
-export const widgetChatbotOf = (chatbot: Chatbot, headerColor: string): WidgetChatbot => ({
-  id: chatbot.id,
-  name: chatbot.name,
-  messageBackgroundColor: chatbot.messageBackgroundColor,
-  photoUrl: chatbot.photoUrl,
-  headerColor,
-  greetingMessage: chatbot.greetingMessage,
-  launcherPosition: chatbot.launcherPosition,
-  launcherLabel: chatbot.launcherLabel,
-  preChatForm: chatbot.preChatForm,
-  businessHours: chatbot.businessHours,
-  awayMessage: chatbot.awayMessage,
-});
-
 /**
  * What the preview shows while the admin types: each setting as typed once it is whole and
  * valid, else as `shown` before (a half-typed colour or a closing time before the opening keeps

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { widgetPreviewMessage } from 'shared-sdk';
+import { widgetChatbotOf, widgetPreviewMessage } from 'shared-sdk';
 import { buildChatbot, buildWorkspace } from '@testing/data-generators';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import { connectFakeLiveCollections } from '@testing/fake-live-server';
@@ -40,20 +40,7 @@ function previewReady() {
 }
 
 const previewed = (overrides: Partial<Parameters<typeof widgetPreviewMessage>[0]>) =>
-  widgetPreviewMessage({
-    id: 'bot_fernhill',
-    name: 'Fernhill assistant',
-    messageBackgroundColor: '#2450E6',
-    photoUrl: null,
-    headerColor: '#F5E6A8',
-    greetingMessage: '',
-    launcherPosition: 'right',
-    launcherLabel: '',
-    preChatForm: { name: 'off', email: 'off' },
-    businessHours: { enabled: false, timeZone: 'UTC', intervals: [] },
-    awayMessage: '',
-    ...overrides,
-  });
+  widgetPreviewMessage({ ...widgetChatbotOf(chatbot, '#F5E6A8'), ...overrides });
 
 // A long form (every setting of the chatbot) typed into key by key: slow in jsdom on a busy machine.
 jest.setTimeout(30_000);

@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Chatbot, Workspace } from 'shared-sdk';
+import { widgetChatbotOf, type Chatbot, type Workspace } from 'shared-sdk';
 import { useLiveDocs } from 'shared-sdk/live';
 import {
   addTranslations,
@@ -16,7 +16,7 @@ import {
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import en from '../en-US.json';
 import { ChatbotForm } from './chatbot-form';
-import { previewChatbotOf, widgetChatbotOf, type ChatbotFormValues } from './chatbot-form-values';
+import { previewChatbotOf, type ChatbotFormValues } from './chatbot-form-values';
 import { WidgetPreview } from './widget-preview';
 
 addTranslations('customize', en);
