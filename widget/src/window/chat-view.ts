@@ -147,7 +147,6 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     error,
     resolved,
     actions,
-    preChat.element,
     composer,
   );
   root.replaceChildren(chat);
@@ -302,6 +301,9 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
         : [];
     askingPreChat = questions.length > 0;
     preChat.render(state, questions);
+    // In the document only while it asks: its fields are not the details form's twins meanwhile.
+    if (askingPreChat && !preChat.element.isConnected) composer.before(preChat.element);
+    if (!askingPreChat) preChat.element.remove();
     composer.hidden = !ready || isResolved || askingPreChat;
     textLabel.textContent = t('messageLabel');
     text.placeholder = t('placeholder');
