@@ -162,6 +162,47 @@ describe('inbox calls', () => {
       expect(row.assigneeId).toBeNull();
     });
 
+    it('unassigns the conversations of a member who is disabled or removed', async () => {
+      const leaving = await signUp(app);
+      const link = await addMember(app, admin, workspaceId, leaving.request.email);
+      const disabled = await startConversation(app, workspaceId);
+      const removed = await startConversation(app, workspaceId);
+      for (const { conversationId } of [disabled, removed]) {
+        const assigned = await post('/api/user/assign-conversation', admin, {
+          workspaceId,
+          conversationId,
+          assigneeId: leaving.auth.user.id,
+        });
+        expect(assigned.json().assigneeId).toBe(leaving.auth.user.id);
+      }
+      const assigneeOf = async (conversationId: string) =>
+        (
+          await app.db
+            .selectFrom('conversations')
+            .select('assigneeId')
+            .where('id', '=', conversationId)
+            .executeTakeFirstOrThrow()
+        ).assigneeId;
+
+      const disabling = await send('PATCH', '/api/user/users', admin, {
+        workspaceUserId: link.id,
+        status: 'disabled',
+      });
+      expect(disabling.statusCode).toBe(200);
+      expect(await assigneeOf(disabled.conversationId)).toBeNull();
+
+      // Enabled again, assigned again, then removed.
+      await send('PATCH', '/api/user/users', admin, { workspaceUserId: link.id, status: 'active' });
+      await post('/api/user/assign-conversation', admin, {
+        workspaceId,
+        conversationId: removed.conversationId,
+        assigneeId: leaving.auth.user.id,
+      });
+      const removing = await send('DELETE', '/api/user/users', admin, { workspaceUserId: link.id });
+      expect(removing.statusCode).toBe(204);
+      expect(await assigneeOf(removed.conversationId)).toBeNull();
+    });
+
     it('refuses bad input, other workspaces’ ids, non-members and agents', async () => {
       const { conversationId } = await startConversation(app, workspaceId);
       const other = await startConversation(app, otherWorkspaceId);
