@@ -77,6 +77,14 @@ describe('inbox calls', () => {
       headers: session ? visitorBearer(session) : {},
       payload,
     });
+  const assigneeOf = async (conversationId: string) =>
+    (
+      await app.db
+        .selectFrom('conversations')
+        .select('assigneeId')
+        .where('id', '=', conversationId)
+        .executeTakeFirstOrThrow()
+    ).assigneeId;
   const expectStatisticsExact = async () =>
     expect((await checkStatistics(app.db)).differences).toEqual([]);
   const expectRefused = (
@@ -123,12 +131,7 @@ describe('inbox calls', () => {
         assigneeId: null,
       });
       expect(unassigned.json().assigneeId).toBeNull();
-      const row = await app.db
-        .selectFrom('conversations')
-        .select('assigneeId')
-        .where('id', '=', conversationId)
-        .executeTakeFirstOrThrow();
-      expect(row.assigneeId).toBeNull();
+      expect(await assigneeOf(conversationId)).toBeNull();
     });
 
     it('refuses an assignee who is not an active member of the workspace', async () => {
@@ -154,12 +157,7 @@ describe('inbox calls', () => {
         });
         expectRefused(response, 400, /^assigneeId: .* is not an active member of this workspace$/);
       }
-      const row = await app.db
-        .selectFrom('conversations')
-        .select('assigneeId')
-        .where('id', '=', conversationId)
-        .executeTakeFirstOrThrow();
-      expect(row.assigneeId).toBeNull();
+      expect(await assigneeOf(conversationId)).toBeNull();
     });
 
     it('unassigns the conversations of a member who is disabled or removed', async () => {
@@ -175,15 +173,6 @@ describe('inbox calls', () => {
         });
         expect(assigned.json().assigneeId).toBe(leaving.auth.user.id);
       }
-      const assigneeOf = async (conversationId: string) =>
-        (
-          await app.db
-            .selectFrom('conversations')
-            .select('assigneeId')
-            .where('id', '=', conversationId)
-            .executeTakeFirstOrThrow()
-        ).assigneeId;
-
       const disabling = await send('PATCH', '/api/user/users', admin, {
         workspaceUserId: link.id,
         status: 'disabled',
