@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { signUpByApi, workspacesOf, type Account } from './accounts';
 import { collectConsoleErrors } from './console-errors';
 import { serveWidgetHost } from './widget-host';
@@ -124,9 +125,14 @@ test('the customer sees the agent typing and reading, types back, and rates the 
 
   const rating = chat.getByRole('form', { name: 'How was this conversation?' });
   await expect(rating).toBeVisible();
-  // By keyboard: into the stars, then the arrow keys.
-  await rating.getByRole('radio', { name: '3 stars' }).check();
-  await rating.getByRole('radio', { name: '3 stars' }).press('ArrowRight');
+  // The window (light only: it takes the business's colours) with the prompt in it.
+  await expectAccessible(page);
+  // By keyboard: Space picks a star, the arrow keys move between them.
+  const three = rating.getByRole('radio', { name: '3 stars' });
+  await three.focus();
+  await three.press('Space');
+  await expect(three).toBeChecked();
+  await three.press('ArrowRight');
   await expect(rating.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await rating.getByRole('textbox', { name: 'Comment (optional)' }).fill('Clear and quick');
   await rating.getByRole('button', { name: 'Send rating' }).click();
