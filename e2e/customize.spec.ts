@@ -5,6 +5,9 @@ import { collectConsoleErrors } from './console-errors';
 import { serveWidgetHost } from './widget-host';
 
 const shopUrl = serveWidgetHost();
+// The page holds every chatbot setting and frames the real widget; axe checks it and its frames
+// in two colour modes, which takes a while on a busy machine.
+test.setTimeout(120_000);
 const green = 'rgb(11, 110, 79)';
 
 test("customize the chatbot: the preview follows the typing, and a saved change reaches a widget open on a shop's page without a reload", async ({

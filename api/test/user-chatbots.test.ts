@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { AuthResponse, Chatbot } from 'shared-sdk';
-import { chatbotSchema, storedFileSchema } from 'shared-sdk/schemas';
+import type { WidgetSession } from 'shared-sdk/schemas';
+import {
+  chatbotSchema,
+  storedFileSchema,
+  widgetConversationSchema,
+  widgetSessionSchema,
+  widgetVisitorSchema,
+} from 'shared-sdk/schemas';
+import { visitorBearer } from './fixtures/customer';
+import { createWorkspace } from './fixtures/workspace';
 import { seedTeams, type Teams } from './fixtures/teams';
-import { bearer } from './fixtures/user';
+import { bearer, signUp } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 
@@ -49,6 +58,22 @@ describe('PATCH /api/user/chatbots', () => {
     idleTimeoutInMinutes: 45,
     photoUrl: null as string | null,
   };
+  /** Every field of the second half of the page, set away from its default. */
+  const experience = {
+    greetingMessage: 'Hi! Ask me about bikes, repairs and delivery.',
+    launcherPosition: 'left',
+    launcherLabel: 'Chat with us',
+    preChatForm: { name: 'optional', email: 'required' },
+    businessHours: {
+      enabled: true,
+      timeZone: 'Europe/Paris',
+      intervals: [
+        { day: 'mon', start: '09:00', end: '17:30' },
+        { day: 'sat', start: '10:00', end: '24:00' },
+      ],
+    },
+    awayMessage: 'We answer Monday 9:00 to 17:30 and Saturday from 10:00, Paris time.',
+  } as const;
   const patch = (auth: AuthResponse, body: object) =>
     app.inject({
       method: 'PATCH',
@@ -145,7 +170,12 @@ describe('PATCH /api/user/chatbots', () => {
     const { team, otherTeam, stranger } = teams;
     const chatbot = await firstChatbot(team.admin.auth, team.workspaceId);
     const otherChatbot = await firstChatbot(otherTeam.admin.auth, otherTeam.workspaceId);
-    const own = { workspaceId: team.workspaceId, chatbotId: chatbot.id, ...settings };
+    const own = {
+      workspaceId: team.workspaceId,
+      chatbotId: chatbot.id,
+      ...settings,
+      ...experience,
+    };
     const calls = [
       { as: team.agent.auth, body: own, status: 403, code: 'permission-denied' },
       { as: stranger.auth, body: own, status: 404, code: 'not-found' },
@@ -168,7 +198,150 @@ describe('PATCH /api/user/chatbots', () => {
     expect((await firstChatbot(otherTeam.admin.auth, otherTeam.workspaceId)).name).toBe(
       otherChatbot.name,
     );
-    expect((await firstChatbot(team.admin.auth, team.workspaceId)).name).not.toBe('Taken over');
+    const ownAfter = await firstChatbot(team.admin.auth, team.workspaceId);
+    expect(ownAfter.name).not.toBe('Taken over');
+    expect(ownAfter.greetingMessage).not.toBe(experience.greetingMessage);
+    expect((await firstChatbot(otherTeam.admin.auth, otherTeam.workspaceId)).launcherLabel).toBe(
+      otherChatbot.launcherLabel,
+    );
+  });
+
+  it('changes the greeting, launcher, pre-chat form and business hours, which round-trip', async () => {
+    const { workspaceId, admin } = teams.team;
+    const chatbot = await firstChatbot(admin.auth, workspaceId);
+    expect(chatbot).toMatchObject({
+      greetingMessage: '',
+      launcherPosition: 'right',
+      launcherLabel: '',
+      preChatForm: { name: 'off', email: 'off' },
+      businessHours: { enabled: false, timeZone: 'UTC', intervals: [] },
+      awayMessage: '',
+    });
+    const response = await patch(admin.auth, {
+      workspaceId,
+      chatbotId: chatbot.id,
+      ...settings,
+      ...experience,
+      launcherLabel: '  Chat with us  ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(chatbotSchema.parse(response.json())).toMatchObject(experience);
+    expect(await firstChatbot(admin.auth, workspaceId)).toEqual(response.json());
+
+    // Left out, they stay as they are (a caller of the spec's fields alone changes none of them).
+    const specFieldsOnly = await patch(admin.auth, {
+      workspaceId,
+      chatbotId: chatbot.id,
+      ...settings,
+    });
+    expect(specFieldsOnly.json()).toMatchObject(experience);
+
+    // What the widget gets: the session, and the loader's launcher call (no visitor made).
+    const session = await app.inject({
+      method: 'POST',
+      url: '/api/widget/sessions',
+      payload: { workspaceId },
+    });
+    expect(session.json().chatbot).toMatchObject(experience);
+    expect(session.json().visitor).toEqual({
+      firstName: '',
+      lastName: '',
+      email: null,
+      preChatAnswered: false,
+    });
+    const launcher = await app.inject({
+      method: 'GET',
+      url: `/api/widget/launcher?workspaceId=${workspaceId}`,
+    });
+    expect(launcher.statusCode).toBe(200);
+    expect(launcher.json()).toEqual({
+      name: settings.name,
+      color: settings.messageBackgroundColor,
+      textColor: '#FFFFFF',
+      position: 'left',
+      label: 'Chat with us',
+    });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: `/api/widget/launcher?workspaceId=${workspaceId}&chatbotId=${teams.otherTeam.workspaceId}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses each bad greeting, launcher, pre-chat and business-hours value with a clear 400', async () => {
+    const { workspaceId, admin } = teams.team;
+    const chatbot = await firstChatbot(admin.auth, workspaceId);
+    const hours = experience.businessHours;
+    const cases: [field: string, value: unknown, message: string][] = [
+      ['greetingMessage', 'g'.repeat(501), 'greeting is at most 500'],
+      ['launcherPosition', 'top', 'left or the right'],
+      ['launcherPosition', 'LEFT', 'left or the right'],
+      ['launcherLabel', 'l'.repeat(41), 'at most 40 characters'],
+      ['awayMessage', 'a'.repeat(501), 'away message is at most 500'],
+      ['preChatForm', { name: 'maybe', email: 'off' }, 'off, optional or required'],
+      ['preChatForm', { name: 'required' }, 'off, optional or required'],
+      ['preChatForm', 'required', 'off, optional or required'],
+      ['businessHours', { ...hours, timeZone: 'Mars/Olympus_Mons' }, 'Unknown time zone'],
+      ['businessHours', { ...hours, timeZone: '' }, 'choose a time zone'],
+      [
+        'businessHours',
+        { ...hours, intervals: [{ day: 'mon', start: '17:00', end: '09:00' }] },
+        'closing time must be after the opening time',
+      ],
+      [
+        'businessHours',
+        { ...hours, intervals: [{ day: 'mon', start: '09:00', end: '09:00' }] },
+        'closing time must be after the opening time',
+      ],
+      [
+        'businessHours',
+        { ...hours, intervals: [{ day: 'mon', start: '9:00', end: '17:00' }] },
+        'HH:MM on the 24-hour clock',
+      ],
+      [
+        'businessHours',
+        { ...hours, intervals: [{ day: 'mon', start: '09:00', end: '25:00' }] },
+        'HH:MM on the 24-hour clock',
+      ],
+      [
+        'businessHours',
+        { ...hours, intervals: [{ day: 'someday', start: '09:00', end: '17:00' }] },
+        'mon, tue, wed',
+      ],
+      [
+        'businessHours',
+        {
+          ...hours,
+          intervals: [
+            { day: 'tue', start: '09:00', end: '12:00' },
+            { day: 'tue', start: '13:00', end: '17:00' },
+          ],
+        },
+        'two opening intervals',
+      ],
+      ['businessHours', { ...hours, enabled: 'yes' }, 'either on or off'],
+    ];
+    for (const [field, value, message] of cases) {
+      const response = await patch(admin.auth, {
+        workspaceId,
+        chatbotId: chatbot.id,
+        ...settings,
+        [field]: value,
+      });
+      expect({ field, value, status: response.statusCode }).toEqual({ field, value, status: 400 });
+      const text: string = response.json().error.message;
+      expect({ field, value, text }).toEqual({
+        field,
+        value,
+        text: expect.stringContaining(`body.${field}`),
+      });
+      expect({ field, value, text }).toEqual({
+        field,
+        value,
+        text: expect.stringContaining(message),
+      });
+    }
+    expect(await firstChatbot(admin.auth, workspaceId)).toEqual(chatbot);
   });
 
   it("the widget's next session shows the new name and colour", async () => {
@@ -190,5 +363,178 @@ describe('PATCH /api/user/chatbots', () => {
       name: 'Renamed',
       messageBackgroundColor: '#FFD23F',
     });
+  });
+});
+
+describe('what the widget does with the greeting, pre-chat form and business hours', () => {
+  let app: TestApp;
+  let admin: AuthResponse;
+  let workspaceId: string;
+  let chatbotId: string;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    admin = (await signUp(app)).auth;
+    ({ workspaceId } = await createWorkspace(app, admin));
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/user/chatbots?workspaceId=${workspaceId}`,
+      headers: bearer(admin),
+    });
+    chatbotId = chatbotSchema.array().parse(listed.json())[0]!.id;
+  }, appStartTimeoutMs);
+  afterAll(() => app.close());
+
+  const configure = async (changes: object) => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: '/api/user/chatbots',
+      headers: bearer(admin),
+      payload: {
+        workspaceId,
+        chatbotId,
+        name: 'Spoke',
+        description: '',
+        messageBackgroundColor: '#0B6E4F',
+        idleTimeoutInMinutes: 30,
+        photoUrl: null,
+        ...changes,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const newVisitor = async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/widget/sessions',
+      payload: { workspaceId },
+    });
+    return widgetSessionSchema.parse(response.json());
+  };
+  const widgetCall = (
+    session: WidgetSession,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ) =>
+    app.inject({ method, url, headers: visitorBearer(session), ...(payload ? { payload } : {}) });
+  /** Business hours that are closed at any time (enabled, no interval) or open at any time. */
+  const closedAlways = { enabled: true, timeZone: 'Pacific/Auckland', intervals: [] };
+  const openAlways = {
+    enabled: true,
+    timeZone: 'America/New_York',
+    intervals: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({
+      day,
+      start: '00:00',
+      end: '24:00',
+    })),
+  };
+
+  it('stores the greeting as the first message only when the customer writes', async () => {
+    await configure({ greetingMessage: 'Hi! How can we help?' });
+    const session = await newVisitor();
+    // A page view that never writes leaves nothing behind.
+    const before = await widgetCall(session, 'GET', '/api/widget/messages');
+    expect(before.json()).toEqual({ conversation: null, messages: [] });
+
+    await widgetCall(session, 'POST', '/api/widget/messages', { content: 'Do you fix brakes?' });
+    await app.conversationBot.idle();
+    const { messages } = widgetConversationSchema.parse(
+      (await widgetCall(session, 'GET', '/api/widget/messages')).json(),
+    );
+    expect(messages.slice(0, 2).map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'bot', content: 'Hi! How can we help?' },
+      { role: 'user', content: 'Do you fix brakes?' },
+    ]);
+    await configure({ greetingMessage: '' });
+  });
+
+  it('asks for required answers before the first message, saves them on the customer, and not again', async () => {
+    await configure({ preChatForm: { name: 'optional', email: 'required' } });
+    const session = await newVisitor();
+    expect(session.visitor.preChatAnswered).toBe(false);
+
+    const refused = await widgetCall(session, 'POST', '/api/widget/messages', { content: 'Hello' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('your e-mail address is required');
+
+    const blank = await widgetCall(session, 'POST', '/api/widget/pre-chat', { name: 'Ada' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe('body.email: Please enter your e-mail address');
+    const malformed = await widgetCall(session, 'POST', '/api/widget/pre-chat', {
+      email: 'ada-at-example',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toContain('body.email: Please enter a valid e-mail');
+
+    const saved = await widgetCall(session, 'POST', '/api/widget/pre-chat', {
+      name: 'Ada King Lovelace',
+      email: 'ada@customer.example',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(widgetVisitorSchema.parse(saved.json())).toEqual({
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      email: 'ada@customer.example',
+      preChatAnswered: true,
+    });
+
+    const sent = await widgetCall(session, 'POST', '/api/widget/messages', { content: 'Hello' });
+    expect(sent.statusCode).toBe(201);
+    await app.conversationBot.idle();
+    // The agents' conversation shows who wrote.
+    const { conversation } = widgetConversationSchema.parse(
+      (await widgetCall(session, 'GET', '/api/widget/messages')).json(),
+    );
+    expect(conversation?.customer).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      email: 'ada@customer.example',
+    });
+
+    // Returning: the session says the form was answered.
+    const resumed = await app.inject({
+      method: 'POST',
+      url: '/api/widget/sessions',
+      headers: visitorBearer(session),
+      payload: { workspaceId },
+    });
+    expect(resumed.json().visitor).toMatchObject({ preChatAnswered: true });
+    await configure({ preChatForm: { name: 'off', email: 'off' } });
+  });
+
+  it('ignores answers to questions the form does not ask', async () => {
+    await configure({ preChatForm: { name: 'required', email: 'off' } });
+    const session = await newVisitor();
+    const saved = await widgetCall(session, 'POST', '/api/widget/pre-chat', {
+      name: 'Grace',
+      email: 'grace@customer.example',
+    });
+    expect(saved.json()).toEqual({
+      firstName: 'Grace',
+      lastName: '',
+      email: null,
+      preChatAnswered: true,
+    });
+    await configure({ preChatForm: { name: 'off', email: 'off' } });
+  });
+
+  it('outside business hours the handover tells the customer the team is away', async () => {
+    const awayMessage = 'We are back Monday at 9:00.';
+    await configure({ businessHours: closedAlways, awayMessage });
+    const outside = await newVisitor();
+    await widgetCall(outside, 'POST', '/api/widget/messages', { content: 'Hello there' });
+    await app.conversationBot.idle();
+    const away = await widgetCall(outside, 'POST', '/api/widget/handoff');
+    expect(away.json().lastMessage.content).toBe(
+      "Of course — I've passed this on to our team. They're away right now and will reply here as soon as they're back.\n\n" +
+        awayMessage,
+    );
+
+    await configure({ businessHours: openAlways, awayMessage });
+    const inside = await newVisitor();
+    await widgetCall(inside, 'POST', '/api/widget/messages', { content: 'Hello there' });
+    await app.conversationBot.idle();
+    const open = await widgetCall(inside, 'POST', '/api/widget/handoff');
+    expect(open.json().lastMessage.content).toContain("They'll reply here shortly");
   });
 });

@@ -99,6 +99,13 @@ describe('widget calls (/api/widget)', () => {
         name: first!.name,
         photoUrl: first!.photoUrl,
         messageBackgroundColor: first!.messageBackgroundColor,
+        // A new chatbot: no greeting, launcher bottom right, no pre-chat form, always open.
+        greetingMessage: '',
+        launcherPosition: 'right',
+        launcherLabel: '',
+        preChatForm: { name: 'off', email: 'off' },
+        businessHours: { enabled: false, timeZone: 'UTC', intervals: [] },
+        awayMessage: '',
         // The workspace's colour, as new workspaces have it.
         headerColor: '#2450E6',
       });

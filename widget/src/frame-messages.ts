@@ -1,4 +1,9 @@
-import type { CustomerIdentity, MessageRole, WidgetChatbot } from 'shared-sdk/schemas';
+import type {
+  CustomerIdentity,
+  LauncherPosition,
+  MessageRole,
+  WidgetChatbot,
+} from 'shared-sdk/schemas';
 
 // What the loader (on the business's page) and the chat window (our origin, in its iframe) tell
 // each other with postMessage. Each side checks the other's origin and window before reading, and
@@ -39,8 +44,19 @@ export type LoaderToWindow =
 export type WindowToLoader =
   /** The window listens: the loader sends what the page said before (identity, locale). */
   | { tag: typeof frameTag; type: 'ready' }
-  /** The chatbot's settings: the launcher takes its message colour. */
-  | { tag: typeof frameTag; type: 'chatbot'; name: string; color: string }
+  /**
+   * The chatbot's settings: the launcher takes its message colour (with the text colour readable
+   * on it), its place and its label, again whenever an admin saves them.
+   */
+  | {
+      tag: typeof frameTag;
+      type: 'chatbot';
+      name: string;
+      color: string;
+      textColor: string;
+      position: LauncherPosition;
+      label: string;
+    }
   /** The visitor closed the window from inside (its close button, Escape). */
   | { tag: typeof frameTag; type: 'close' }
   | { tag: typeof frameTag; type: 'message'; message: ReceivedMessage };

@@ -43,6 +43,14 @@ export const handoffMessages: Record<HandoffReason, string> = {
     "I'm not sure about that one, so I've asked a member of our team to join. They'll reply here shortly.",
 };
 
+/** The same handoffs outside the business hours: nobody will join soon, and the customer is told. */
+export const awayHandoffMessages: Record<HandoffReason, string> = {
+  'asked-for-person':
+    "Of course — I've passed this on to our team. They're away right now and will reply here as soon as they're back.",
+  'not-confident':
+    "I'm not sure about that one, so I've passed it on to our team. They're away right now and will reply here as soon as they're back.",
+};
+
 /** Replies that state no fact, so they cannot be wrong about the business. */
 export const smallTalkReplies: Record<SmallTalk, string> = {
   greeting: 'Hello! How can I help?',

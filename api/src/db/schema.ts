@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BillingPeriod, PlanId } from 'shared-sdk';
 import type {
+  BusinessHours,
+  LauncherPosition,
+  PreChatForm,
   ProductCard,
   SourceLink,
   WebhookAttempt,
@@ -120,6 +123,13 @@ export interface ChatbotsTable {
   messageBackgroundColor: string;
   idleTimeoutInMinutes: number;
   photoUrl: string | null;
+  // Migration 0014: checked by shared-sdk's chatbot-experience schemas on the way in.
+  greetingMessage: Generated<string>;
+  launcherPosition: Generated<LauncherPosition>;
+  launcherLabel: Generated<string>;
+  preChatForm: ColumnType<PreChatForm, string | undefined, string>;
+  businessHours: ColumnType<BusinessHours, string | undefined, string>;
+  awayMessage: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -188,6 +198,8 @@ export interface CustomersTable {
   chatbotId: string | null;
   /** sha256 (hex) of the visitor token. */
   visitorTokenHash: string;
+  /** When the visitor answered the chatbot's pre-chat form (migration 0014). */
+  preChatAnsweredAt: Generated<Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Chatbot } from 'shared-sdk';
+import type { Chatbot, ChatbotExperience } from 'shared-sdk';
 import type { ChatbotsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 
@@ -13,6 +13,12 @@ export function toChatbot(row: ChatbotRow): Chatbot {
     messageBackgroundColor: row.messageBackgroundColor,
     idleTimeoutInMinutes: row.idleTimeoutInMinutes,
     photoUrl: row.photoUrl,
+    greetingMessage: row.greetingMessage,
+    launcherPosition: row.launcherPosition,
+    launcherLabel: row.launcherLabel,
+    preChatForm: row.preChatForm,
+    businessHours: row.businessHours,
+    awayMessage: row.awayMessage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,7 +55,7 @@ export async function listChatbots(db: Kysely<Database>, workspaceId: string): P
   return rows.map(toChatbot);
 }
 
-export interface ChatbotSettings {
+export interface ChatbotSettings extends Partial<ChatbotExperience> {
   name: string;
   description: string;
   messageBackgroundColor: string;
@@ -66,11 +72,33 @@ export async function updateChatbot(
   now: Date,
 ): Promise<ChatbotRow | undefined> {
   recordChange(trx, { collection: 'chatbots', workspaceId, ids: [chatbotId] });
+  const { preChatForm, businessHours, ...columns } = settings;
   return trx
     .updateTable('chatbots')
-    .set({ ...settings, updatedAt: now })
+    .set({
+      ...columns,
+      ...(preChatForm ? { preChatForm: JSON.stringify(preChatForm) } : {}),
+      ...(businessHours ? { businessHours: JSON.stringify(businessHours) } : {}),
+      updatedAt: now,
+    })
     .where('id', '=', chatbotId)
     .where('workspaceId', '=', workspaceId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The chatbot a visitor's widget shows: the one asked for, else the workspace's first. */
+export async function findWidgetChatbot(
+  db: Kysely<Database>,
+  workspaceId: string,
+  chatbotId: string | null | undefined,
+): Promise<ChatbotRow | undefined> {
+  let query = db
+    .selectFrom('chatbots')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('createdAt')
+    .orderBy('id');
+  if (chatbotId) query = query.where('id', '=', chatbotId);
+  return query.executeTakeFirst();
 }

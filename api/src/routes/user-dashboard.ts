@@ -15,7 +15,7 @@ const errors = {
 };
 const adminErrors = {
   ...errors,
-  400: 'invalid-argument: the message names the offending field (body.photoUrl, body.messageBackgroundColor)',
+  400: 'invalid-argument: the message names the offending field (body.photoUrl, body.businessHours.timeZone)',
   403: 'permission-denied: not an admin of the workspace; auth/user-disabled',
   404: 'not-found: no such workspace (or not a member), or no such chatbot in it',
 };
@@ -54,7 +54,8 @@ export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(workspaceEndpoints.updateChatbot, {
       tags,
-      summary: "Change a chatbot's name, description, colour, idle timeout and photo (admins)",
+      summary:
+        "Change a chatbot's name, description, colour, idle timeout and photo, and its greeting, launcher, pre-chat form, business hours and away message (admins)",
       errors: adminErrors,
     }),
     handler: async (request) => {

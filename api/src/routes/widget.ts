@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storageEndpoints, widgetEndpoints } from 'shared-sdk';
+import { readableTextColor, storageEndpoints, widgetEndpoints } from 'shared-sdk';
 import { pageOriginSchema, widgetSessionSchema } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
 import { endpointRoute } from '../http/endpoint-route';
@@ -23,6 +23,9 @@ import {
   startVisitorSession,
 } from '../services/visitors';
 import { WidgetSightings } from '../services/widget-sightings';
+import { findWidgetChatbot } from '../repositories/chatbots';
+import { chatbotNotFound } from '../services/chatbots';
+import { savePreChatAnswers } from '../services/pre-chat';
 
 const visitorErrors = {
   401: 'unauthenticated: no visitor token, or an unknown one (start a session)',
@@ -182,6 +185,48 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.code(201).send(message);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(widgetEndpoints.preChat, {
+      tags,
+      summary: "Save the visitor's answers to the chatbot's pre-chat form on their customer record",
+      description:
+        'Checked against the form: a required answer left blank is refused (400), a question ' +
+        'the form does not ask is ignored. Agents see the answers on the conversation.',
+      errors: { ...visitorErrors, 400: 'invalid-argument: the message names the offending field' },
+    }),
+    handler: async (request) => {
+      const visitor = await visitorOf(request);
+      return writeTransaction(app.db, (trx) =>
+        savePreChatAnswers(trx, visitor, request.body, app.identity.now()),
+      );
+    },
+  });
+
+  app.route({
+    ...endpointRoute(widgetEndpoints.launcher, {
+      tags,
+      summary: "The launcher's place, label and colour, for the loader before the window opens",
+      description: 'Public: what any visitor of the page sees anyway. No visitor is made.',
+      errors: { 400: 'invalid-argument', 404: 'not-found: no such workspace or chatbot' },
+    }),
+    handler: async (request, reply) => {
+      // Asked on every page view of the business's site: only the per-address limit of every
+      // /api call applies, so page views never eat the workspace's budget for chats.
+      const { workspaceId, chatbotId } = request.query;
+      const chatbot = await findWidgetChatbot(app.db, workspaceId, chatbotId);
+      if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
+      // Short: an admin's change reaches new page views within a minute (open windows at once).
+      reply.header('cache-control', 'public, max-age=60');
+      return {
+        name: chatbot.name,
+        color: chatbot.messageBackgroundColor,
+        textColor: readableTextColor(chatbot.messageBackgroundColor),
+        position: chatbot.launcherPosition,
+        label: chatbot.launcherLabel,
+      };
     },
   });
 

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Conversation, Message, MessageAttachment, StatusChange } from 'shared-sdk/schemas';
-import { handoffMessages } from '../bot/bot-reply';
 import type { BotReply } from '../bot/bot-service';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
@@ -17,6 +16,9 @@ import {
 } from '../repositories/conversations';
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
 import { findSentMessage, insertMessage, toMessage } from '../repositories/messages';
+import { findWidgetChatbot } from '../repositories/chatbots';
+import { handoffWords } from './handoff-words';
+import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent } from './webhook-events';
 
@@ -268,25 +270,26 @@ export async function currentConversationOfCustomer(
 ): Promise<ConversationRow> {
   const latest = await lockLatestConversationOfCustomer(trx, customer.id);
   if (latest && latest.status !== 'resolved') return latest;
-  let chatbotId = customer.chatbotId;
-  if (!chatbotId) {
-    const first = await trx
-      .selectFrom('chatbots')
-      .select('id')
-      .where('workspaceId', '=', customer.workspaceId)
-      .orderBy('createdAt')
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!first) throw noChatbot(customer.workspaceId);
-    chatbotId = first.id;
-  }
+  const chatbot = await findWidgetChatbot(trx, customer.workspaceId, customer.chatbotId);
+  if (!chatbot) throw noChatbot(customer.workspaceId);
+  const missing = missingRequiredAnswer(chatbot.preChatForm, customer);
+  if (missing) throw preChatAnswerMissing(missing);
   const created = await insertConversation(
     trx,
-    { workspaceId: customer.workspaceId, chatbotId, customerId: customer.id },
+    { workspaceId: customer.workspaceId, chatbotId: chatbot.id, customerId: customer.id },
     now,
   );
   await emitConversationEvent(trx, created, 'conversation.created', now);
-  return created;
+  if (!chatbot.greetingMessage) return created;
+  // The greeting the window showed becomes the conversation's first message, so the agents read
+  // what the customer saw; a page view that never writes stores nothing.
+  const { conversation } = await addMessage(
+    trx,
+    created,
+    { role: 'bot', senderId: chatbot.id, content: chatbot.greetingMessage },
+    now,
+  );
+  return conversation;
 }
 
 /**
@@ -339,13 +342,17 @@ export async function storeBotReply(
 ): Promise<Message | undefined> {
   const row = await lockConversation(trx, conversationId);
   if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
+  const content =
+    reply.kind === 'handoff'
+      ? await handoffWords(trx, row.chatbotId, reply.reason, now)
+      : reply.content;
   const { message, conversation } = await addMessage(
     trx,
     row,
     {
       role: 'bot',
       senderId: row.chatbotId,
-      content: reply.content,
+      content,
       ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
       ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
     },
@@ -381,8 +388,12 @@ export async function requestHandoff(
   const { conversation } = await addMessage(
     trx,
     row,
-    // The bot's own words when a customer asks it for a person.
-    { role: 'bot', senderId: row.chatbotId, content: handoffMessages['asked-for-person'] },
+    // The bot's own words when a customer asks it for a person (the team may be away).
+    {
+      role: 'bot',
+      senderId: row.chatbotId,
+      content: await handoffWords(trx, row.chatbotId, 'asked-for-person', now),
+    },
     now,
   );
   const pending = await changeStatus(

@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { WidgetSession, WidgetSessionRequest } from 'shared-sdk/schemas';
+import type { WidgetSession, WidgetSessionRequest, WidgetVisitor } from 'shared-sdk/schemas';
 import { generateVisitorToken, hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
 import { workspaceNotFound } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
+import { widgetChatbotOf } from 'shared-sdk';
+import { findWidgetChatbot } from '../repositories/chatbots';
+import { chatbotNotFound } from './chatbots';
 import { findLatestConversationOfCustomer } from '../repositories/conversations';
 import { findCustomerByTokenHash, insertCustomer, updateCustomer } from '../repositories/customers';
 import type { CustomerRow } from '../repositories/customers';
@@ -37,7 +40,15 @@ export async function requireVisitor(
   return customer;
 }
 
-const chatbotNotFound = (chatbotId: string) => new HttpError(404, `Chatbot ${chatbotId} not found`);
+/** What the chat window knows of its visitor (the pre-chat form asks only for what is missing). */
+export function toWidgetVisitor(customer: CustomerRow): WidgetVisitor {
+  return {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    preChatAnswered: customer.preChatAnsweredAt !== null,
+  };
+}
 
 /**
  * A widget session: the `resumed` visitor (its token presented, of this workspace) with the
@@ -56,14 +67,7 @@ export async function startVisitorSession(
     .where('id', '=', workspaceId)
     .executeTakeFirst();
   if (!workspace) throw workspaceNotFound(workspaceId);
-  let chatbotQuery = trx
-    .selectFrom('chatbots')
-    .selectAll()
-    .where('workspaceId', '=', workspaceId)
-    .orderBy('createdAt')
-    .orderBy('id');
-  if (chatbotId) chatbotQuery = chatbotQuery.where('id', '=', chatbotId);
-  const chatbot = await chatbotQuery.executeTakeFirst();
+  const chatbot = await findWidgetChatbot(trx, workspaceId, chatbotId);
   if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
 
   let visitorToken: string;
@@ -93,13 +97,8 @@ export async function startVisitorSession(
   return {
     visitorToken,
     customerId: customer.id,
-    chatbot: {
-      id: chatbot.id,
-      name: chatbot.name,
-      photoUrl: chatbot.photoUrl,
-      messageBackgroundColor: chatbot.messageBackgroundColor,
-      headerColor: workspace.backgroundColor,
-    },
+    chatbot: widgetChatbotOf(chatbot, workspace.backgroundColor),
+    visitor: toWidgetVisitor(customer),
     conversation: conversation ?? null,
   };
 }

@@ -21,6 +21,18 @@ export const widgetEndpoints = {
     response: 'messageSchema',
     status: 201,
   }),
+  preChat: endpoint({
+    method: 'POST',
+    path: '/api/widget/pre-chat',
+    body: 'widgetPreChatRequestSchema',
+    response: 'widgetVisitorSchema',
+  }),
+  launcher: endpoint({
+    method: 'GET',
+    path: '/api/widget/launcher',
+    query: 'widgetLauncherQuerySchema',
+    response: 'widgetLauncherSchema',
+  }),
   handoff: endpoint({
     method: 'POST',
     path: '/api/widget/handoff',

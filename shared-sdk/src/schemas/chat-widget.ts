@@ -42,19 +42,35 @@ export const widgetSessionRequestSchema = z.object({
 });
 export type WidgetSessionRequest = z.infer<typeof widgetSessionRequestSchema>;
 
-/** What the chat window shows of its chatbot, and the colour of its header. */
+/** What the chat window shows of its chatbot and does for it, and the colour of its header. */
 export const widgetChatbotSchema = chatbotSchema
   .pick({
     id: true,
     name: true,
     photoUrl: true,
     messageBackgroundColor: true,
+    greetingMessage: true,
+    launcherPosition: true,
+    launcherLabel: true,
+    preChatForm: true,
+    businessHours: true,
+    awayMessage: true,
   })
   .extend({
     /** The workspace's background colour (spec §3), set in its settings. */
     headerColor: z.string(),
   });
 export type WidgetChatbot = z.infer<typeof widgetChatbotSchema>;
+
+/** What the widget knows of its visitor: the pre-chat form asks only for what is missing. */
+export const widgetVisitorSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  /** The visitor has answered the pre-chat form (optional questions may be left blank). */
+  preChatAnswered: z.boolean(),
+});
+export type WidgetVisitor = z.infer<typeof widgetVisitorSchema>;
 
 /**
  * POST /api/widget/sessions answer. Sent again with a stored visitor token (Authorization
@@ -64,6 +80,7 @@ export const widgetSessionSchema = z.object({
   visitorToken: z.string(),
   customerId: id,
   chatbot: widgetChatbotSchema,
+  visitor: widgetVisitorSchema,
   /** The visitor's latest conversation, if any. */
   conversation: conversationSchema.nullable(),
 });
@@ -105,3 +122,32 @@ export const widgetRatingRequestSchema = z.object({
   comment: z.string().trim().max(1000, 'Comments are at most 1,000 characters').optional(),
 });
 export type WidgetRatingRequest = z.infer<typeof widgetRatingRequestSchema>;
+
+/**
+ * POST /api/widget/pre-chat: the answers to the chatbot's pre-chat form, saved on the visitor's
+ * customer record (the agents' conversation page shows them). The server checks them against
+ * the chatbot's form: a required answer left blank is refused, a question not asked is ignored.
+ */
+export const widgetPreChatRequestSchema = z.object({
+  name: z.string().trim().max(120, 'Your name is at most 120 characters').optional(),
+  email: z
+    .union([
+      z.literal(''),
+      z.email('Please enter a valid e-mail address, like ada@example.com').max(254),
+    ])
+    .optional(),
+});
+export type WidgetPreChatRequest = z.infer<typeof widgetPreChatRequestSchema>;
+
+/** GET /api/widget/launcher: what the loader needs before the window is ever opened. */
+export const widgetLauncherQuerySchema = z.object({ workspaceId: id, chatbotId: id.optional() });
+export const widgetLauncherSchema = z.object({
+  name: z.string(),
+  color: z.string(),
+  /** The readable text colour on `color` (the loader carries no contrast code of its own). */
+  textColor: z.string(),
+  position: z.enum(['left', 'right']),
+  /** Empty: the icon alone. */
+  label: z.string(),
+});
+export type WidgetLauncher = z.infer<typeof widgetLauncherSchema>;

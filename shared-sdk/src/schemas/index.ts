@@ -5,6 +5,7 @@ export * from './text';
 export * from './marketing';
 export * from './runtime-config';
 export * from './identity';
+export * from './chatbot-experience';
 export * from './workspace';
 export * from './workspace-members';
 export * from './live';

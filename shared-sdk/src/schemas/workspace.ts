@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  awayMessageSchema,
+  businessHoursSchema,
+  chatbotExperienceSchema,
+  greetingMessageSchema,
+  launcherLabelSchema,
+  launcherPositionSchema,
+  preChatFormSchema,
+} from './chatbot-experience';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
@@ -95,17 +104,20 @@ export const updateWorkspaceUserRequestSchema = z.object({
 });
 export const deleteWorkspaceUserRequestSchema = z.object({ workspaceUserId: id });
 
-// spec §3 chatbot.
-export const chatbotSchema = z.object({
-  id,
-  name: z.string(),
-  description: z.string(),
-  messageBackgroundColor: z.string(),
-  idleTimeoutInMinutes: z.number().int(),
-  photoUrl: z.string().nullable(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+// spec §3 chatbot, with what customers expect of a chat (greeting, launcher, pre-chat form,
+// business hours).
+export const chatbotSchema = z
+  .object({
+    id,
+    name: z.string(),
+    description: z.string(),
+    messageBackgroundColor: z.string(),
+    idleTimeoutInMinutes: z.number().int(),
+    photoUrl: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .extend(chatbotExperienceSchema.shape);
 export type Chatbot = z.infer<typeof chatbotSchema>;
 
 /**
@@ -152,6 +164,15 @@ export const updateChatbotRequestSchema = z
       .max(idleTimeoutBounds.max, idleTimeoutMessage),
     /** A photo uploaded to this chatbot's own folder; null removes it. */
     photoUrl: z.string().trim().max(2048).nullable(),
+    // Left out: unchanged (callers of the spec's fields alone keep working).
+    /** Empty: no greeting. */
+    greetingMessage: greetingMessageSchema.optional(),
+    launcherPosition: launcherPositionSchema.optional(),
+    /** Empty: the launcher shows its icon alone. */
+    launcherLabel: launcherLabelSchema.optional(),
+    preChatForm: preChatFormSchema.optional(),
+    businessHours: businessHoursSchema.optional(),
+    awayMessage: awayMessageSchema.optional(),
   })
   .superRefine((request, context) => {
     if (request.photoUrl === null) return;

@@ -33,6 +33,11 @@ interface SchemaFormOptions<T, R, F extends string> {
   toInput?: (values: Values<NoInfer<F>>) => unknown;
   /** Rules beyond the schema (a password policy, a confirmation that must match); they win. */
   check?: (values: Values<NoInfer<F>>) => FieldErrors<NoInfer<F>>;
+  /**
+   * The field a schema issue belongs to, for a schema whose shape is not the form's (nested
+   * settings edited as flat fields); by default the issue path's first key.
+   */
+  fieldOfIssue?: (path: readonly PropertyKey[], values: Values<NoInfer<F>>) => F | undefined;
   /** Friendlier text than the schema's own for a field, e.g. a select left on its placeholder. */
   fieldMessages?: FieldErrors<NoInfer<F>>;
   describeFailure: (error: unknown) => SubmitFailure<NoInfer<F>>;
@@ -56,6 +61,7 @@ export function useSchemaForm<T, R, F extends string>({
   initialValues,
   toInput = (values) => values,
   check = () => ({}),
+  fieldOfIssue = (path) => path[0] as F,
   fieldMessages = {},
   describeFailure,
   send,
@@ -75,8 +81,8 @@ export function useSchemaForm<T, R, F extends string>({
     const result = schema.safeParse(toInput(current));
     if (!result.success) {
       for (const issue of result.error.issues) {
-        const name = issue.path[0] as F;
-        if (fieldNames.includes(name) && fieldErrors[name] === undefined) {
+        const name = fieldOfIssue(issue.path, current);
+        if (name !== undefined && fieldNames.includes(name) && fieldErrors[name] === undefined) {
           fieldErrors[name] = fieldMessages[name] ?? issue.message;
         }
       }

@@ -12,7 +12,9 @@ const styles = `
 :host{all:initial}
 .root{position:fixed;bottom:20px;right:20px;z-index:2147483647;font:16px/1.4 system-ui,sans-serif}
 .left{right:auto;left:20px}
-.launcher{width:56px;height:56px;padding:0;border:0;border-radius:50%;background:var(--parley-color,${defaultColor});color:#fff;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25);display:grid;place-items:center}
+.launcher{min-width:56px;height:56px;padding:0 14px;border:0;border-radius:28px;background:var(--parley-color,${defaultColor});color:var(--parley-on-color,#fff);cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.25);display:flex;align-items:center;justify-content:center;gap:8px;font:600 15px/1 system-ui,sans-serif}
+.label{white-space:nowrap;max-width:240px;overflow:hidden;text-overflow:ellipsis}
+.label:empty,.open .label{display:none}
 .launcher:focus-visible{outline:3px solid #0B1B3F;outline-offset:3px}
 .launcher svg{width:28px;height:28px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .launcher .x,.open .launcher .bubble{display:none}
@@ -34,7 +36,11 @@ export interface Launcher {
   button: HTMLButtonElement;
   /** Shows the window (the iframe is made on the first call) or hides it. */
   setOpen(open: boolean, frameUrl: () => string): HTMLIFrameElement | null;
-  setColor(color: string): void;
+  /** The chatbot's message colour, and the text colour readable on it. */
+  setColor(color: string, textColor?: string): void;
+  setPosition(position: LauncherPosition): void;
+  /** Shown beside the icon while the window is closed; empty: the icon alone. */
+  setLabel(label: string): void;
 }
 
 /**
@@ -58,11 +64,15 @@ export function createLauncher(
   const host = document.createElement('parley-widget');
   host.style.cssText = 'all:initial!important;display:contents!important';
   const shadow = host.attachShadow({ mode: 'open' });
-  shadow.innerHTML = `<style>${styles}</style><div class="root ${position}"><div class="frame" id="parley-frame" hidden></div><button class="launcher" type="button" aria-controls="parley-frame" aria-expanded="false">${icons}</button></div>`;
+  shadow.innerHTML = `<style>${styles}</style><div class="root ${position}"><div class="frame" id="parley-frame" hidden></div><button class="launcher" type="button" aria-controls="parley-frame" aria-expanded="false">${icons}<span class="label"></span></button></div>`;
   const root = shadow.querySelector('.root') as HTMLElement;
   const box = shadow.querySelector('.frame') as HTMLElement;
   const button = shadow.querySelector('button') as HTMLButtonElement;
-  button.setAttribute('aria-label', labels.open);
+  const label = shadow.querySelector('.label') as HTMLElement;
+  // The visible label starts the accessible name (WCAG 2.5.3), which still says what it does.
+  const openName = () =>
+    label.textContent ? `${label.textContent} (${labels.open})` : labels.open;
+  button.setAttribute('aria-label', openName());
   button.addEventListener('click', onToggle);
   root.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') onEscape();
@@ -82,11 +92,24 @@ export function createLauncher(
       box.hidden = !open;
       root.classList.toggle('open', open);
       button.setAttribute('aria-expanded', String(open));
-      button.setAttribute('aria-label', open ? labels.close : labels.open);
+      button.setAttribute('aria-label', open ? labels.close : openName());
       return frame;
     },
-    setColor(color) {
+    setColor(color, textColor) {
       if (hexColor.test(color)) root.style.setProperty('--parley-color', color);
+      if (textColor && hexColor.test(textColor)) {
+        root.style.setProperty('--parley-on-color', textColor);
+      }
+    },
+    setPosition(position) {
+      root.classList.toggle('left', position === 'left');
+      root.classList.toggle('right', position !== 'left');
+    },
+    setLabel(text) {
+      label.textContent = text.trim().slice(0, 40);
+      if (button.getAttribute('aria-expanded') !== 'true') {
+        button.setAttribute('aria-label', openName());
+      }
     },
   };
 }

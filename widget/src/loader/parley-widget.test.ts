@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/dom';
 import { frameTag, type ReceivedMessage } from '../frame-messages';
 import { installParley, readSettings, type Parley } from './parley-widget';
 
@@ -50,6 +51,16 @@ function fromWindow(
   page.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 
+const chatbotMessage = {
+  tag: frameTag,
+  type: 'chatbot',
+  name: 'Acme',
+  color: '#2450E6',
+  textColor: '#FFFFFF',
+  position: 'right',
+  label: '',
+} as const;
+
 beforeEach(() => {
   document.body.replaceChildren();
   delete page.Parley;
@@ -77,7 +88,7 @@ describe('readSettings', () => {
     });
   });
 
-  it('needs a workspace id, and defaults to the right-hand side', () => {
+  it('needs a workspace id, and leaves the side to the chatbot unless the tag pins one', () => {
     expect(readSettings(scriptTag({ src: loaderSrc }), 'https://shop.example')).toBeNull();
     expect(readSettings(null, 'https://shop.example')).toBeNull();
     expect(
@@ -85,7 +96,7 @@ describe('readSettings', () => {
         scriptTag({ src: loaderSrc, 'data-workspace-id': 'ws', 'data-position': 'top' }),
         'https://shop.example',
       )?.position,
-    ).toBe('right');
+    ).toBeUndefined();
   });
 });
 
@@ -224,13 +235,84 @@ describe('the launcher and window.Parley', () => {
     const root = document
       .querySelector('parley-widget')!
       .shadowRoot!.querySelector('.root') as HTMLElement;
-    fromWindow({ tag: frameTag, type: 'chatbot', name: 'Acme', color: '#12AB34' });
+    fromWindow({ ...chatbotMessage, color: '#12AB34' });
     expect(root.style.getPropertyValue('--parley-color')).toBe('#12AB34');
-    fromWindow({ tag: frameTag, type: 'chatbot', name: 'Acme', color: 'red;background:url(x)' });
+    fromWindow({ ...chatbotMessage, color: 'red;background:url(x)' });
     expect(root.style.getPropertyValue('--parley-color')).toBe('#12AB34');
     // An admin saved another colour: the open window says so again.
-    fromWindow({ tag: frameTag, type: 'chatbot', name: 'Acme', color: '#0B6E4F' });
+    fromWindow({ ...chatbotMessage, color: '#0B6E4F' });
     expect(root.style.getPropertyValue('--parley-color')).toBe('#0B6E4F');
+  });
+
+  it("places the launcher and the window where the chatbot's settings say, with its label", async () => {
+    const fetch = jest.fn(async (_url: URL) => ({
+      ok: true,
+      json: async () => ({
+        name: 'Acme',
+        color: '#FFD23F',
+        textColor: '#0B1B3F',
+        position: 'left',
+        label: 'Chat with us',
+      }),
+    }));
+    Object.assign(window, { fetch });
+    try {
+      install({ 'data-workspace-id': 'ws-acme', 'data-chatbot-id': 'bot-1' });
+      const root = () =>
+        document.querySelector('parley-widget')!.shadowRoot!.querySelector('.root') as HTMLElement;
+      expect(String(fetch.mock.calls[0]![0])).toBe(
+        'https://chat.parley.example/api/widget/launcher?workspaceId=ws-acme&chatbotId=bot-1',
+      );
+      await waitFor(() => expect(root()).toHaveClass('left'));
+      expect(launcher()).toHaveTextContent('Chat with us');
+      expect(launcher()).toHaveAccessibleName('Chat with us (Open chat)');
+      expect(root().style.getPropertyValue('--parley-on-color')).toBe('#0B1B3F');
+
+      // Open, the label gives way to the close icon; an admin's change follows live.
+      const parley = page.Parley as Parley;
+      openWithWindow(parley);
+      expect(launcher()).toHaveAccessibleName('Close chat');
+      fromWindow({
+        tag: frameTag,
+        type: 'chatbot',
+        name: 'Acme',
+        color: '#0B6E4F',
+        textColor: '#FFFFFF',
+        position: 'right',
+        label: '',
+      });
+      expect(root()).toHaveClass('right');
+      expect(root()).not.toHaveClass('left');
+      parley.close();
+      expect(launcher()).toHaveAccessibleName('Open chat');
+    } finally {
+      Object.assign(window, { fetch: undefined });
+    }
+  });
+
+  it('keeps the side the page pinned with data-position', async () => {
+    const fetch = jest.fn(async () => ({
+      ok: true,
+      json: async () => ({
+        name: 'Acme',
+        color: '#0B6E4F',
+        textColor: '#FFFFFF',
+        position: 'left',
+        label: '',
+      }),
+    }));
+    Object.assign(window, { fetch });
+    try {
+      install({ 'data-workspace-id': 'ws-acme', 'data-position': 'right' });
+      const root = document.querySelector('parley-widget')!.shadowRoot!.querySelector('.root')!;
+      await waitFor(() =>
+        expect((root as HTMLElement).style.getPropertyValue('--parley-color')).toBe('#0B6E4F'),
+      );
+      expect(root).toHaveClass('right');
+      expect(root).not.toHaveClass('left');
+    } finally {
+      Object.assign(window, { fetch: undefined });
+    }
   });
 
   it('keeps working when a page handler throws', () => {

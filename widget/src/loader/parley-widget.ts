@@ -33,7 +33,8 @@ export interface LoaderSettings {
   workspaceId: string;
   chatbotId?: string;
   locale?: string;
-  position: LauncherPosition;
+  /** `data-position`: the page pins the launcher there; otherwise the chatbot's setting. */
+  position?: LauncherPosition;
   /** window.html next to loader.js, on the loader's own origin. */
   windowUrl: URL;
   /** The embedding page's origin (the window posts only there). */
@@ -42,8 +43,8 @@ export interface LoaderSettings {
 
 /**
  * What the loader's own <script> tag says: `data-workspace-id` (required), `data-chatbot-id`,
- * `data-locale` and `data-position` (`left`; anything else is the default, right). Null when the
- * tag carries no workspace id.
+ * `data-locale` and `data-position` (`left` or `right` pins the launcher there; absent or anything
+ * else: where the chatbot's settings put it). Null when the tag carries no workspace id.
  */
 export function readSettings(
   script: HTMLScriptElement | null,
@@ -55,11 +56,14 @@ export function readSettings(
     workspaceId,
     chatbotId: script.dataset.chatbotId?.trim() || undefined,
     locale: script.dataset.locale?.trim() || undefined,
-    position: script.dataset.position === 'left' ? 'left' : 'right',
+    position: positionOf(script.dataset.position),
     windowUrl: new URL('window.html', script.src),
     pageOrigin,
   };
 }
+
+const positionOf = (value: unknown): LauncherPosition | undefined =>
+  value === 'left' || value === 'right' ? value : undefined;
 
 const methods = ['open', 'close', 'toggle', 'identify', 'setLocale', 'on', 'off'] as const;
 
@@ -82,7 +86,7 @@ export function installParley(
   let locale = settings.locale;
 
   const launcher = createLauncher(document, {
-    position: settings.position,
+    position: settings.position ?? 'right',
     onToggle: () => api.toggle(),
     onEscape: () => {
       api.close();
@@ -92,6 +96,30 @@ export function installParley(
   const mount = () => document.body.append(launcher.host);
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount);
+
+  /** The chatbot's launcher settings (its place unless the page pinned one, label, colour). */
+  function applyLauncher(value: unknown) {
+    if (typeof value !== 'object' || value === null) return;
+    const { color, textColor, position, label } = value as Record<string, unknown>;
+    if (typeof color === 'string') {
+      launcher.setColor(color, typeof textColor === 'string' ? textColor : undefined);
+    }
+    const place = positionOf(position);
+    if (place && !settings.position) launcher.setPosition(place);
+    if (typeof label === 'string') launcher.setLabel(label);
+  }
+
+  // Asked at once, so the launcher sits where the admin chose before the window is ever opened;
+  // the open window keeps it up to date. Without an answer the launcher keeps its defaults.
+  if (typeof win.fetch === 'function') {
+    const url = new URL('/api/widget/launcher', settings.windowUrl);
+    url.searchParams.set('workspaceId', settings.workspaceId);
+    if (settings.chatbotId) url.searchParams.set('chatbotId', settings.chatbotId);
+    win
+      .fetch(url)
+      .then((response) => (response.ok ? response.json() : null))
+      .then(applyLauncher, () => undefined);
+  }
 
   function frameUrl(): string {
     const url = new URL(settings.windowUrl);
@@ -137,7 +165,7 @@ export function installParley(
         post({ tag: frameTag, type: 'visibility', open });
         return;
       case 'chatbot':
-        launcher.setColor(message.color);
+        applyLauncher(message);
         return;
       case 'close':
         show(false);

@@ -21,6 +21,7 @@ function setup(api: Partial<WidgetApi>) {
       handoff: jest.fn(),
       rate: jest.fn(),
       uploadAttachment: jest.fn(),
+      answerPreChat: jest.fn(),
       ...api,
     },
     live: createLiveClient({

@@ -1,12 +1,7 @@
 import { ApiError, retryableSendIds } from 'shared-sdk';
 import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
-import type {
-  Chatbot,
-  Conversation,
-  CustomerIdentity,
-  Message,
-  StoredFile,
-} from 'shared-sdk/schemas';
+import { followChatbot, showsSettings } from './follow-chatbot';
+import type { Conversation, CustomerIdentity, Message, StoredFile } from 'shared-sdk/schemas';
 import type { ReceivedMessage } from '../frame-messages';
 import { createTypingSignals } from './typing-signals';
 import { initialChatState } from './chat-state';
@@ -140,31 +135,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     };
   }
 
-  /**
-   * The chatbot's own document, live: what an admin saves (name, colour, photo) reaches the open
-   * window without a reload. The header colour is the workspace's, kept from the session.
-   */
-  function followChatbot(chatbotId: string) {
+  function followSettings(chatbotId: string) {
     if (followingChatbot) return;
     followingChatbot = true;
-    const query: LiveQuery = {
-      collection: 'chatbots',
-      workspaceId,
-      where: [{ field: 'id', op: '==', value: chatbotId }],
-    };
-    live.subscribe(query, (result) => {
-      const doc = result.status === 'live' && result.docs.find((item) => item.id === chatbotId);
-      if (!doc || !state.chatbot) return;
-      const { name, messageBackgroundColor, photoUrl } = doc as unknown as Chatbot;
+    followChatbot(live, workspaceId, chatbotId, (settings) => {
       const current = state.chatbot;
-      if (
-        name === current.name &&
-        messageBackgroundColor === current.messageBackgroundColor &&
-        photoUrl === current.photoUrl
-      ) {
-        return;
+      if (current && !showsSettings(current, settings)) {
+        update({ chatbot: { ...current, ...settings } });
       }
-      update({ chatbot: { ...current, name, messageBackgroundColor, photoUrl } });
     });
   }
 
@@ -213,8 +191,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     try {
       const session = await openSession();
       keepToken(session.visitorToken);
-      update({ chatbot: session.chatbot });
-      followChatbot(session.chatbot.id);
+      update({ chatbot: session.chatbot, visitor: session.visitor });
+      followSettings(session.chatbot.id);
       if (session.conversation) {
         const current = await api.conversation();
         if (current.conversation) {
@@ -341,12 +319,37 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         await ready();
         const session = await openSession(identity);
         keepToken(session.visitorToken);
-        update({ savingDetails: false, customer: { ...state.customer, ...identity } });
+        update({
+          savingDetails: false,
+          customer: { ...state.customer, ...identity },
+          visitor: session.visitor,
+        });
         return true;
       } catch (error) {
         update({
           savingDetails: false,
           error: { kind: 'details', serverMessage: serverMessage(error) },
+        });
+        return false;
+      }
+    },
+
+    async answerPreChat(answers) {
+      update({ savingPreChat: true, error: null });
+      try {
+        await ready();
+        const visitor = await api.answerPreChat(answers);
+        const { firstName, lastName, email } = visitor;
+        update({
+          savingPreChat: false,
+          visitor,
+          customer: { ...state.customer, firstName, lastName, email: email ?? '' },
+        });
+        return true;
+      } catch (error) {
+        update({
+          savingPreChat: false,
+          error: { kind: 'preChat', serverMessage: serverMessage(error) },
         });
         return false;
       }

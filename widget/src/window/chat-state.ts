@@ -4,13 +4,16 @@ import type {
   Message,
   StoredFile,
   WidgetChatbot,
+  WidgetPreChatRequest,
+  WidgetVisitor,
 } from 'shared-sdk/schemas';
 
 // The chat window's state and what the visitor can do in it (chat-session.ts does it; the
 // dashboard's preview plays it with no server, preview-session.ts).
 
 /** What failed last, for the window to say (with the server's own message when there is one). */
-export type ChatErrorKind = 'start' | 'send' | 'upload' | 'handoff' | 'details' | 'rating';
+export type ChatErrorKind =
+  'start' | 'send' | 'upload' | 'handoff' | 'details' | 'preChat' | 'rating';
 
 export interface ChatError {
   kind: ChatErrorKind;
@@ -51,6 +54,9 @@ export interface ChatState {
   /** What the visitor told about themselves (the details form starts from it). */
   customer: CustomerIdentity;
   savingDetails: boolean;
+  /** What the server knows of the visitor: the pre-chat form asks only for what is missing. */
+  visitor: WidgetVisitor;
+  savingPreChat: boolean;
   error: ChatError | null;
 }
 
@@ -71,6 +77,8 @@ export interface ChatSession {
   rate(rating: number, comment: string): Promise<boolean>;
   /** Updates who the visitor is (the details form, the page's `Parley.identify`). */
   identify(identity: CustomerIdentity): Promise<boolean>;
+  /** The answers to the chatbot's pre-chat form; false when they were refused or not sent. */
+  answerPreChat(answers: WidgetPreChatRequest): Promise<boolean>;
   /** After a resolved conversation: an empty window, and the next message opens a new one. */
   startNew(): void;
   setOnline(online: boolean): void;
@@ -95,6 +103,8 @@ export function initialChatState(online: boolean): ChatState {
     online,
     customer: {},
     savingDetails: false,
+    visitor: { firstName: '', lastName: '', email: null, preChatAnswered: false },
+    savingPreChat: false,
     error: null,
   };
 }

@@ -3,7 +3,9 @@ import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
 import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-state';
 import { h } from './dom';
+import { greetingMessage, isAway } from './greeting-and-hours';
 import { messageItemBuilder } from './message-items';
+import { mountPreChatForm, preChatQuestions } from './pre-chat-form';
 import { ratingPrompt } from './rating-prompt';
 
 export interface ChatViewOptions {
@@ -13,6 +15,8 @@ export interface ChatViewOptions {
   onClose?: () => void;
   /** A local (blob:) URL of an attachment: downloading it takes the visitor token. */
   loadAttachment: (attachment: MessageAttachment) => Promise<string>;
+  /** The clock business hours are read with (tests fix it). */
+  now?: () => Date;
 }
 
 export interface ChatView {
@@ -33,6 +37,7 @@ const errorKeys = {
   upload: 'uploadFailed',
   handoff: 'handoffFailed',
   details: 'detailsFailed',
+  preChat: 'preChatFailed',
   rating: 'ratingFailed',
 } as const;
 
@@ -90,12 +95,16 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   );
 
   // What is going on.
+  const awayTitle = h('strong');
+  const awayText = h('span');
+  const away = h('p', { class: 'away', role: 'note' }, awayTitle, ' ', awayText);
   const connection = h('p', { class: 'notice', role: 'status' });
   const flash = h('p', { class: 'notice success', role: 'status' });
   const status = h('div', { class: 'status' });
   // The log scrolls and is announced; the list inside it keeps list semantics for its items.
   const messageItems = h('ol', { class: 'message-items' });
-  // Focusable: once the conversation is longer than the window, a keyboard scrolls it.
+  // Focusable: a keyboard reaches and scrolls it even when nothing inside can take the focus
+  // (a long greeting above the pre-chat form).
   const messageList = h(
     'div',
     { class: 'messages', role: 'log', 'aria-live': 'polite', tabindex: '0' },
@@ -127,12 +136,15 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   attach.innerHTML = attachIcon;
   const send = h('button', { type: 'submit', class: 'primary send' });
   const composer = h('form', { class: 'composer' }, textLabel, text, file, attach, send);
+  const preChat = mountPreChatForm({ session, i18n, onAnswered: () => text.focus() });
+  let askingPreChat = false;
 
   const chat = h(
     'div',
     { class: 'chat' },
     header,
     details,
+    away,
     connection,
     flash,
     status,
@@ -142,9 +154,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     rating.element,
     resolved,
     actions,
+    preChat.element,
     composer,
   );
   root.replaceChildren(chat);
+  const now = options.now ?? (() => new Date());
 
   /** Message elements by id (or local id while sending): each is built once. */
   let items = new Map<string, HTMLLIElement>();
@@ -156,7 +170,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
 
   /** Puts the list's items in order, touching only what changed (a screen reader reads new ones). */
   function renderMessages(state: ChatState) {
+    // A new chat opens with the greeting; the server stores it when the customer writes.
+    const greeting = greetingMessage(state);
     const entries: [string, Message | OutgoingMessage][] = [
+      ...(greeting ? [[`greeting:${greeting.content}`, greeting] as [string, Message]] : []),
       ...state.messages.map((message): [string, Message] => [message.id, message]),
       ...state.outgoing.map((message): [string, OutgoingMessage] => [message.localId, message]),
     ];
@@ -221,8 +238,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   }
 
   function errorMessage(error: ChatError): string {
-    const withServerText = error.kind === 'details' || error.kind === 'upload';
-    return withServerText && error.serverMessage ? error.serverMessage : t(errorKeys[error.kind]);
+    const withServerText =
+      error.kind === 'details' || error.kind === 'upload' || error.kind === 'preChat';
+    // The API names the field ("body.email: …") for forms; the visitor needs the sentence only.
+    const server = error.serverMessage?.replace(/^body\.\w+: /, '');
+    return withServerText && server ? server : t(errorKeys[error.kind]);
   }
 
   function render(state: ChatState) {
@@ -258,9 +278,16 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     status.textContent =
       state.phase === 'starting'
         ? t('loading')
-        : ready && state.messages.length === 0 && state.outgoing.length === 0
+        : ready &&
+            state.messages.length === 0 &&
+            state.outgoing.length === 0 &&
+            !greetingMessage(state)
           ? t('empty')
           : '';
+    const awayNow = ready && state.chatbot !== null && isAway(state.chatbot, now());
+    awayTitle.textContent = t('awayTitle');
+    awayText.textContent = state.chatbot?.awayMessage || t('awayDefault');
+    away.hidden = !awayNow;
     status.hidden = !status.textContent;
     messageList.setAttribute('aria-label', t('messages'));
     renderMessages(state);
@@ -293,7 +320,13 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     pending.hidden = !pending.textContent;
     actions.hidden = handoff.hidden && pending.hidden;
 
-    composer.hidden = !ready || isResolved;
+    const questions =
+      ready && !state.conversationId && state.outgoing.length === 0
+        ? preChatQuestions(state.chatbot, state.visitor)
+        : [];
+    askingPreChat = questions.length > 0;
+    preChat.render(state, questions);
+    composer.hidden = !ready || isResolved || askingPreChat;
     textLabel.textContent = t('messageLabel');
     text.placeholder = t('placeholder');
     attach.setAttribute('aria-label', state.uploading ? t('uploading') : t('attach'));
@@ -410,8 +443,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
 
   session.subscribe(render);
   render(session.state);
+  // Opening and closing times pass while the window is open.
+  setInterval(() => render(session.state), 60_000);
   return {
     refresh,
-    focus: () => text.focus(),
+    focus: () => (askingPreChat ? preChat.focus() : text.focus()),
   };
 }

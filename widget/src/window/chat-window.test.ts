@@ -4,6 +4,7 @@ import type { Message } from 'shared-sdk/schemas';
 import { buildChatbot } from '@testing/data-generators';
 import { errorReply, type Reply } from './testing/fake-network';
 import { chatbot, conversation, message, session, workspaceId } from './testing/fixtures';
+import { visitorTokenKey } from './visitor-token';
 import {
   acceptLive,
   defaultHandler,
@@ -14,7 +15,6 @@ import {
   subscriptions,
   textBox,
 } from './testing/window-harness';
-import { visitorTokenKey } from './visitor-token';
 
 beforeEach(() => {
   localStorage.clear();

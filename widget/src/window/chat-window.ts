@@ -1,3 +1,4 @@
+import { readableTextColor } from 'shared-sdk';
 import { createLiveClient, liveSocketUrl } from 'shared-sdk/live';
 import type { CustomerIdentity } from 'shared-sdk/schemas';
 import { windowParams } from '../frame-messages';
@@ -29,6 +30,8 @@ export interface ChatWindowEnvironment {
   window: Window;
   fetch?: typeof fetch;
   WebSocket?: typeof WebSocket;
+  /** The clock business hours are read with (tests fix it). */
+  now?: () => Date;
 }
 
 /**
@@ -43,11 +46,11 @@ function webOrigin(origin: string | null): string | undefined {
 
 export function startChatWindow(
   root: HTMLElement,
-  { window: win, fetch, WebSocket }: ChatWindowEnvironment,
+  { window: win, fetch, WebSocket, now }: ChatWindowEnvironment,
 ): ChatSession | null {
   const params = new URLSearchParams(win.location.search);
   if (params.get(windowParams.preview) === '1') {
-    startPreviewWindow(root, win);
+    startPreviewWindow(root, win, now);
     return null;
   }
   const workspaceId = params.get(windowParams.workspaceId);
@@ -94,17 +97,25 @@ export function startChatWindow(
     i18n,
     onClose: parent.framed ? () => parent.post({ type: 'close' }) : undefined,
     loadAttachment: createAttachmentLoader({ getToken, ...(fetch ? { fetch } : {}) }),
+    now,
   });
 
-  // The launcher takes the chatbot's colour once the session tells it, and again when an admin
-  // changes it.
+  // The launcher takes the chatbot's colour, place and label once the session tells them, and
+  // again when an admin changes them.
   let told = '';
   session.subscribe(({ chatbot }) => {
     if (!chatbot) return;
-    const settings = JSON.stringify([chatbot.name, chatbot.messageBackgroundColor]);
+    const launcher = {
+      name: chatbot.name,
+      color: chatbot.messageBackgroundColor,
+      textColor: readableTextColor(chatbot.messageBackgroundColor),
+      position: chatbot.launcherPosition,
+      label: chatbot.launcherLabel,
+    };
+    const settings = JSON.stringify(launcher);
     if (settings === told) return;
     told = settings;
-    parent.post({ type: 'chatbot', name: chatbot.name, color: chatbot.messageBackgroundColor });
+    parent.post({ type: 'chatbot', ...launcher });
   });
   win.addEventListener('online', () => session.setOnline(true));
   win.addEventListener('offline', () => session.setOnline(false));

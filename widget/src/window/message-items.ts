@@ -115,10 +115,12 @@ export function messageItemBuilder({
     if (source) bubble.append(source);
     if ('attachments' in message) bubble.append(...message.attachments.map(attachmentNode));
     else if (message.imageName) bubble.append(h('p', { class: 'text' }, message.imageName));
-    const meta =
-      'timestamp' in message
+    // The greeting shown before a chat starts has no time yet.
+    const meta = !('timestamp' in message)
+      ? h('span', {}, t('sending'))
+      : message.timestamp
         ? h('time', { datetime: message.timestamp }, formatTime(message.timestamp))
-        : h('span', {}, t('sending'));
+        : '';
     return h(
       'li',
       { class: `message ${role}${'localId' in message ? ' outgoing' : ''}` },

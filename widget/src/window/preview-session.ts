@@ -82,6 +82,13 @@ export function createPreviewSession(samples: PreviewSamples): ChatSession & {
       update({ customer: { ...state.customer, ...identity } });
       return true;
     },
+    // The admin tries the form: it is answered in the frame only.
+    async answerPreChat({ name = '', email = '' }) {
+      update({
+        visitor: { firstName: name, lastName: '', email: email || null, preChatAnswered: true },
+      });
+      return true;
+    },
     startNew() {
       update({ messages: [] });
     },

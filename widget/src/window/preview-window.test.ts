@@ -84,6 +84,42 @@ describe('the chat window in preview mode', () => {
     expect(live.sockets).toHaveLength(0);
   });
 
+  it('shows the greeting, the pre-chat form and the away message as the admin sets them', async () => {
+    const { fromDashboard, fetch, user } = startPreview();
+    fromDashboard(preview({ greetingMessage: 'Hi! Looking for a bike?' }));
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(items()[0]).toHaveTextContent('Hi! Looking for a bike?');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+
+    fromDashboard(
+      preview({
+        greetingMessage: 'Hello there',
+        preChatForm: { name: 'off', email: 'required' },
+        // Enabled with no opening interval: closed whatever the time.
+        businessHours: { enabled: true, timeZone: 'Asia/Tokyo', intervals: [] },
+        awayMessage: 'Back on Monday.',
+      }),
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent('Back on Monday.');
+    expect(items()[0]).toHaveTextContent('Hello there');
+    const form = await screen.findByRole('form', { name: 'Before we start' });
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Start the chat' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Before we start' })).not.toBeInTheDocument(),
+    );
+    expect(fetch).not.toHaveBeenCalled();
+
+    // A time zone half typed in the dashboard is no whole setting: the last one stays.
+    fromDashboard(
+      widgetPreviewMessage({
+        ...chatbot({ awayMessage: 'Half typed' }),
+        businessHours: { enabled: true, timeZone: 'Asia/Tok', intervals: [] },
+      }),
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('Back on Monday.');
+  });
+
   it('ignores other origins and settings that are not whole', async () => {
     const { fromDashboard } = startPreview();
     fromDashboard(preview({ name: 'Spoke' }));

@@ -6,8 +6,10 @@ import type {
   WidgetConversation,
   WidgetMessageRequest,
   WidgetRatingRequest,
+  WidgetPreChatRequest,
   WidgetSession,
   WidgetSessionRequest,
+  WidgetVisitor,
 } from 'shared-sdk/schemas';
 
 /** The widget's calls (shared-sdk/schemas/widget.ts), with the visitor token once there is one. */
@@ -18,6 +20,8 @@ export interface WidgetApi {
   conversation(): Promise<WidgetConversation>;
   /** Stores the customer's message (creating the conversation on the first one). */
   sendMessage(request: WidgetMessageRequest): Promise<Message>;
+  /** Saves the answers to the pre-chat form on the visitor's customer record. */
+  answerPreChat(request: WidgetPreChatRequest): Promise<WidgetVisitor>;
   /** Asks for a person: the conversation becomes pending. */
   handoff(): Promise<Conversation>;
   /** Rates the visitor's latest resolved conversation, once; answers it with its rating. */
@@ -39,6 +43,7 @@ export function createWidgetApi(options: {
     startSession: (request) => callWith(client, widgetEndpoints.session, request),
     conversation: () => callWith(client, widgetEndpoints.conversation),
     sendMessage: (request) => callWith(client, widgetEndpoints.sendMessage, request),
+    answerPreChat: (request) => callWith(client, widgetEndpoints.preChat, request),
     handoff: () => callWith(client, widgetEndpoints.handoff),
     rate: (request) => callWith(client, widgetEndpoints.rate, request),
     uploadAttachment(file, fileName) {

@@ -1,16 +1,30 @@
 // Tests only: the window's scenario (a new visitor of Acme with no conversation yet), built on
 // the shared entity builders.
-import type { Conversation, Message, WidgetChatbot, WidgetSession } from 'shared-sdk/schemas';
-import { buildConversation, buildMessage } from '@testing/data-generators';
+import type {
+  Conversation,
+  Message,
+  WidgetChatbot,
+  WidgetSession,
+  WidgetVisitor,
+} from 'shared-sdk/schemas';
+import { widgetChatbotSchema } from 'shared-sdk/schemas';
+import { buildChatbot, buildConversation, buildMessage } from '@testing/data-generators';
 
 export const workspaceId = 'ws-acme';
 
-export const chatbot = (overrides: Partial<WidgetChatbot> = {}): WidgetChatbot => ({
-  id: 'bot-1',
-  name: 'Acme assistant',
-  photoUrl: null,
-  messageBackgroundColor: '#2450E6',
-  headerColor: '#2450E6',
+/** The window's share of the chatbot, as the session sends it (the schema drops the rest). */
+export const chatbot = (overrides: Partial<WidgetChatbot> = {}): WidgetChatbot =>
+  widgetChatbotSchema.parse({
+    ...buildChatbot({ id: 'bot-1', name: 'Acme assistant' }),
+    headerColor: '#2450E6',
+    ...overrides,
+  });
+
+export const visitor = (overrides: Partial<WidgetVisitor> = {}): WidgetVisitor => ({
+  firstName: '',
+  lastName: '',
+  email: null,
+  preChatAnswered: false,
   ...overrides,
 });
 
@@ -47,6 +61,7 @@ export const session = (overrides: Partial<WidgetSession> = {}): WidgetSession =
   visitorToken: 'pv_new',
   customerId: 'cust-1',
   chatbot: chatbot(),
+  visitor: visitor(),
   conversation: null,
   ...overrides,
 });

@@ -1,10 +1,10 @@
-// Tests only: the chat window started on a fake network and a fake live socket, and what its
-// tests look for on screen.
+// Tests only: the chat window started on a fake network and a fake live socket, and what the
+// tests read of it.
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import type { LiveQuery } from 'shared-sdk/live';
-import { startChatWindow } from '../chat-window';
 import { fakeWebSockets, type FakeSocket } from '@testing/fake-web-socket';
+import { startChatWindow } from '../chat-window';
 import { errorReply, fakeFetch, type Reply, type SentRequest } from './fake-network';
 import { message, session, workspaceId } from './fixtures';
 
@@ -26,13 +26,14 @@ export const defaultHandler: Handler = (request) => {
 export function startWindow(
   handler: Handler = defaultHandler,
   query = `?workspaceId=${workspaceId}`,
+  now?: () => Date,
 ) {
   window.history.replaceState(null, '', `/widget/window.html${query}`);
   const root = document.createElement('main');
   document.body.replaceChildren(root);
   const network = fakeFetch(handler);
   const live = fakeWebSockets();
-  startChatWindow(root, { window, fetch: network.fetch, WebSocket: live.WebSocket });
+  startChatWindow(root, { window, fetch: network.fetch, WebSocket: live.WebSocket, now });
   return { ...network, live, user: userEvent.setup() };
 }
 

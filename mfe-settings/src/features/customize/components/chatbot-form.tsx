@@ -14,14 +14,16 @@ import {
 import { FieldRow } from '../../../components/settings-page';
 import { updateChatbot } from '../api/customize-api';
 import { ChatbotPhotoField } from './chatbot-photo-field';
+import { BusinessHoursSection } from './business-hours-section';
+import {
+  fieldOfIssue,
+  formValuesOf,
+  requestOf,
+  type ChatbotFormValues,
+} from './chatbot-form-values';
 import { ContrastWarning, failingContrast } from './contrast-warning';
-
-/** What the preview shows while the admin types: the form's values, not saved yet. */
-export interface ChatbotDraft {
-  name: string;
-  messageBackgroundColor: string;
-  photoUrl: string | null;
-}
+import { GreetingLauncherSection } from './greeting-launcher-section';
+import { PreChatSection } from './pre-chat-section';
 
 const ColorRow = styled.div`
   display: grid;
@@ -44,8 +46,9 @@ const wholeColor = /^#[0-9a-f]{6}$/i;
 
 /**
  * The chatbot's name, description, message colour, idle timeout and photo (spec §7 PATCH
- * /api/user/chatbots), validated by the API's own schema. Every change is handed to `onDraft`
- * for the preview.
+ * /api/user/chatbots), then its greeting and launcher, pre-chat form and business hours, saved
+ * in one call and validated by the API's own schema. Every change is handed to `onDraft` for the
+ * preview.
  */
 export function ChatbotForm({
   workspaceId,
@@ -54,7 +57,7 @@ export function ChatbotForm({
 }: {
   workspaceId: string;
   chatbot: Chatbot;
-  onDraft: (draft: ChatbotDraft) => void;
+  onDraft: (draft: ChatbotFormValues) => void;
 }) {
   const { t } = useTranslation('customize');
   const { t: tCommon } = useTranslation('common');
@@ -63,21 +66,9 @@ export function ChatbotForm({
   const [uploading, setUploading] = useState(false);
   const { values, state, field, setValue, handleSubmit } = useSchemaForm({
     schema: updateChatbotRequestSchema,
-    initialValues: {
-      name: chatbot.name,
-      description: chatbot.description,
-      messageBackgroundColor: chatbot.messageBackgroundColor,
-      idleTimeoutInMinutes: String(chatbot.idleTimeoutInMinutes),
-      photoUrl: chatbot.photoUrl ?? '',
-    },
-    toInput: ({ idleTimeoutInMinutes, photoUrl, ...typed }) => ({
-      workspaceId,
-      chatbotId: chatbot.id,
-      ...typed,
-      // Left empty, it is no number: the schema's message explains the range.
-      idleTimeoutInMinutes: idleTimeoutInMinutes.trim() === '' ? NaN : Number(idleTimeoutInMinutes),
-      photoUrl: photoUrl || null,
-    }),
+    initialValues: formValuesOf(chatbot),
+    toInput: (values) => requestOf(values, workspaceId, chatbot.id),
+    fieldOfIssue,
     describeFailure: (error) => ({ message: apiErrorMessage(tCommon, error, t('form.failed')) }),
     send: updateChatbot,
     reportDone: (_saved, toast) => toast.success(t('form.saved')),
@@ -86,10 +77,7 @@ export function ChatbotForm({
   const color = values.messageBackgroundColor;
   const lowContrast = failingContrast(color);
 
-  const { name, messageBackgroundColor, photoUrl } = values;
-  useEffect(() => {
-    onDraft({ name, messageBackgroundColor, photoUrl: photoUrl || null });
-  }, [name, messageBackgroundColor, photoUrl, onDraft]);
+  useEffect(() => onDraft(values), [values, onDraft]);
 
   const colorField = field('messageBackgroundColor');
   return (
@@ -148,6 +136,9 @@ export function ChatbotForm({
         />
       </FieldRow>
       {lowContrast === null ? null : <ContrastWarning ratio={lowContrast} id={contrastId} />}
+      <GreetingLauncherSection values={values} field={field} setValue={setValue} />
+      <PreChatSection values={values} field={field} setValue={setValue} />
+      <BusinessHoursSection values={values} field={field} setValue={setValue} />
       <div>
         <Button type="submit" disabled={submitting || uploading}>
           {submitting ? <Spinner /> : null}

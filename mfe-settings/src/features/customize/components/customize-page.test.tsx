@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { widgetPreviewMessage } from 'shared-sdk';
+import { widgetChatbotOf, widgetPreviewMessage } from 'shared-sdk';
 import { buildChatbot, buildWorkspace } from '@testing/data-generators';
 import { fakeApi, notFoundReply } from '@testing/fake-api';
 import { connectFakeLiveCollections } from '@testing/fake-live-server';
@@ -40,14 +40,10 @@ function previewReady() {
 }
 
 const previewed = (overrides: Partial<Parameters<typeof widgetPreviewMessage>[0]>) =>
-  widgetPreviewMessage({
-    id: 'bot_fernhill',
-    name: 'Fernhill assistant',
-    messageBackgroundColor: '#2450E6',
-    photoUrl: null,
-    headerColor: '#F5E6A8',
-    ...overrides,
-  });
+  widgetPreviewMessage({ ...widgetChatbotOf(chatbot, '#F5E6A8'), ...overrides });
+
+// A long form (every setting of the chatbot) typed into key by key: slow in jsdom on a busy machine.
+jest.setTimeout(30_000);
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -142,8 +138,107 @@ describe('Customize chatbot', () => {
           messageBackgroundColor: '#2450E6',
           idleTimeoutInMinutes: 45,
           photoUrl: null,
+          greetingMessage: '',
+          launcherPosition: 'right',
+          launcherLabel: '',
+          preChatForm: { name: 'off', email: 'off' },
+          businessHours: { enabled: false, timeZone: 'UTC', intervals: [] },
+          awayMessage: '',
         },
       }),
     );
+  });
+
+  it('previews the greeting, launcher, pre-chat form and business hours as the admin sets them', async () => {
+    const { form, user } = await renderCustomize();
+    const { posted } = previewReady();
+    const lastPreview = () => (posted.mock.lastCall?.[0] as ReturnType<typeof previewed>).chatbot;
+
+    await user.type(
+      within(form).getByRole('textbox', { name: /^Greeting/ }),
+      'Hi! Looking for a bike?',
+    );
+    expect(lastPreview().greetingMessage).toBe('Hi! Looking for a bike?');
+    // The pill is the radio's label (the radio itself is hidden under it).
+    await user.click(within(form).getByText('Bottom left'));
+    await user.type(within(form).getByLabelText(/^Launcher label/), 'Chat with us');
+    await user.selectOptions(within(form).getByLabelText('Ask for the e-mail address'), 'required');
+    await user.click(within(form).getByRole('checkbox', { name: 'Use business hours' }));
+    await user.selectOptions(within(form).getByLabelText('Time zone'), 'Europe/Paris');
+    await user.click(within(form).getByRole('checkbox', { name: 'Monday' }));
+    await user.type(within(form).getByLabelText(/^Away message/), 'Back on Monday.');
+    expect(posted).toHaveBeenLastCalledWith(
+      previewed({
+        greetingMessage: 'Hi! Looking for a bike?',
+        launcherPosition: 'left',
+        launcherLabel: 'Chat with us',
+        preChatForm: { name: 'off', email: 'required' },
+        businessHours: {
+          enabled: true,
+          timeZone: 'Europe/Paris',
+          intervals: [{ day: 'mon', start: '09:00', end: '17:00' }],
+        },
+        awayMessage: 'Back on Monday.',
+      }),
+      window.location.origin,
+    );
+
+    // Hours that do not make sense keep the last that did in the preview.
+    fireEvent.change(within(form).getByLabelText('Monday closes'), { target: { value: '08:00' } });
+    expect(lastPreview().businessHours.intervals).toEqual([
+      { day: 'mon', start: '09:00', end: '17:00' },
+    ]);
+  });
+
+  it('saves the greeting, launcher, pre-chat form and business hours with the rest', async () => {
+    const { form, user, requests } = await renderCustomize((request) =>
+      request.method === 'PATCH'
+        ? { status: 200, body: { ...chatbot, ...(request.body as object) } }
+        : notFoundReply(request),
+    );
+    await user.type(within(form).getByRole('textbox', { name: /^Greeting/ }), 'Hello!');
+    // The pill is the radio's label (the radio itself is hidden under it).
+    await user.click(within(form).getByText('Bottom left'));
+    await user.type(within(form).getByLabelText(/^Launcher label/), 'Chat with us');
+    await user.selectOptions(within(form).getByLabelText('Ask for the name'), 'optional');
+    await user.selectOptions(within(form).getByLabelText('Ask for the e-mail address'), 'required');
+    await user.click(within(form).getByRole('checkbox', { name: 'Use business hours' }));
+    await user.selectOptions(within(form).getByLabelText('Time zone'), 'America/New_York');
+    await user.click(within(form).getByRole('checkbox', { name: 'Saturday' }));
+    fireEvent.change(within(form).getByLabelText('Saturday opens'), { target: { value: '10:00' } });
+    fireEvent.change(within(form).getByLabelText('Saturday closes'), {
+      target: { value: '14:30' },
+    });
+    await user.type(within(form).getByLabelText(/^Away message/), 'Back soon.');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Chatbot saved: open chat windows show it now'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requests.at(-1)?.body).toMatchObject({
+        greetingMessage: 'Hello!',
+        launcherPosition: 'left',
+        launcherLabel: 'Chat with us',
+        preChatForm: { name: 'optional', email: 'required' },
+        businessHours: {
+          enabled: true,
+          timeZone: 'America/New_York',
+          intervals: [{ day: 'sat', start: '10:00', end: '14:30' }],
+        },
+        awayMessage: 'Back soon.',
+      }),
+    );
+  });
+
+  it('says beside the day when it closes before it opens, and sends nothing', async () => {
+    const { form, user, requests } = await renderCustomize();
+    await user.click(within(form).getByRole('checkbox', { name: 'Tuesday' }));
+    const closes = within(form).getByLabelText('Tuesday closes');
+    fireEvent.change(closes, { target: { value: '08:30' } });
+    await user.type(within(form).getByLabelText(/^Launcher label/), 'x'.repeat(40));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(closes).toHaveAccessibleDescription('The closing time must be after the opening time');
+    expect(closes).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Chatbot, Workspace } from 'shared-sdk';
+import { widgetChatbotOf, type Chatbot, type Workspace } from 'shared-sdk';
 import { useLiveDocs } from 'shared-sdk/live';
 import {
   addTranslations,
@@ -15,7 +15,8 @@ import {
 } from 'shared-ui';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import en from '../en-US.json';
-import { ChatbotForm, type ChatbotDraft } from './chatbot-form';
+import { ChatbotForm } from './chatbot-form';
+import { previewChatbotOf, type ChatbotFormValues } from './chatbot-form-values';
 import { WidgetPreview } from './widget-preview';
 
 addTranslations('customize', en);
@@ -88,18 +89,14 @@ function Customize({
 }) {
   const { t } = useTranslation('customize');
   const previewTitleId = useId();
-  const [draft, setDraft] = useState<ChatbotDraft>({
-    name: chatbot.name,
-    messageBackgroundColor: chatbot.messageBackgroundColor,
-    photoUrl: chatbot.photoUrl,
-  });
-  // Stable, so the form's effect runs only when a value changes.
-  const onDraft = useCallback((next: ChatbotDraft) => setDraft(next), []);
-  // A half-typed name or colour keeps the last whole one in the preview.
-  const previewName = draft.name.trim() || chatbot.name;
-  const previewColor = /^#[0-9a-f]{6}$/i.test(draft.messageBackgroundColor)
-    ? draft.messageBackgroundColor
-    : chatbot.messageBackgroundColor;
+  const [previewChatbot, setPreviewChatbot] = useState(() => widgetChatbotOf(chatbot, headerColor));
+  // Stable, so the form's effect runs only when a value changes. Each setting keeps the last
+  // whole value it had while it is half typed.
+  const onDraft = useCallback(
+    (draft: ChatbotFormValues) =>
+      setPreviewChatbot((shown) => previewChatbotOf(draft, shown, headerColor)),
+    [headerColor],
+  );
 
   return (
     <Columns>
@@ -109,15 +106,7 @@ function Customize({
       <SectionCard as="section" aria-labelledby={previewTitleId}>
         <h2 id={previewTitleId}>{t('preview.title')}</h2>
         <Muted>{t('preview.lead')}</Muted>
-        <WidgetPreview
-          chatbot={{
-            id: chatbot.id,
-            name: previewName,
-            messageBackgroundColor: previewColor,
-            photoUrl: draft.photoUrl,
-            headerColor,
-          }}
-        />
+        <WidgetPreview chatbot={previewChatbot} />
       </SectionCard>
     </Columns>
   );
