@@ -23,6 +23,11 @@ export function toStatistics(row: StatisticsRow): Statistics {
       pending: row.conversationsPending,
     },
     aiTrainingQnas: { count: row.aiTrainingQnasCount },
+    ratings: {
+      count: row.ratingsCount,
+      sum: row.ratingsSum,
+      average: row.ratingsCount > 0 ? row.ratingsSum / row.ratingsCount : null,
+    },
   };
 }
 
@@ -87,6 +92,25 @@ export async function adjustConversationCounts(
       conversationsAll: sql`conversations_all + ${all}`,
       conversationsResolved: sql`conversations_resolved + ${resolved}`,
       conversationsPending: sql`conversations_pending + ${pending}`,
+      updatedAt: now,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}
+
+/** Counts one more rating of `value` in the workspace's figures, in the rating's transaction. */
+export async function adjustRatings(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  value: number,
+  now: Date,
+): Promise<void> {
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({
+      ratingsCount: sql`ratings_count + 1`,
+      ratingsSum: sql`ratings_sum + ${value}`,
       updatedAt: now,
     })
     .where('workspaceId', '=', workspaceId)

@@ -110,6 +110,20 @@ export const widgetConversationSchema = z.object({
 export type WidgetConversation = z.infer<typeof widgetConversationSchema>;
 
 /**
+ * POST /api/widget/rating: the customer rates their latest resolved conversation, once; the
+ * answer is that conversation with its rating.
+ */
+export const widgetRatingRequestSchema = z.object({
+  rating: z
+    .number({ error: 'Please choose a rating from 1 to 5' })
+    .int('Please choose a rating from 1 to 5')
+    .min(1, 'Please choose a rating from 1 to 5')
+    .max(5, 'Please choose a rating from 1 to 5'),
+  comment: z.string().trim().max(1000, 'Comments are at most 1,000 characters').optional(),
+});
+export type WidgetRatingRequest = z.infer<typeof widgetRatingRequestSchema>;
+
+/**
  * POST /api/widget/pre-chat: the answers to the chatbot's pre-chat form, saved on the visitor's
  * customer record (the agents' conversation page shows them). The server checks them against
  * the chatbot's form: a required answer left blank is refused, a question not asked is ignored.

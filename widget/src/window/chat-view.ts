@@ -1,11 +1,12 @@
 import type { i18n } from 'i18next';
 import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
-import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-session';
+import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-state';
 import { h } from './dom';
 import { greetingMessage, isAway } from './greeting-and-hours';
 import { messageItemBuilder } from './message-items';
 import { mountPreChatForm, preChatQuestions } from './pre-chat-form';
+import { ratingPrompt } from './rating-prompt';
 
 export interface ChatViewOptions {
   session: ChatSession;
@@ -37,6 +38,7 @@ const errorKeys = {
   handoff: 'handoffFailed',
   details: 'detailsFailed',
   preChat: 'preChatFailed',
+  rating: 'ratingFailed',
 } as const;
 
 /**
@@ -118,6 +120,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   const resolvedText = h('p');
   const startNew = h('button', { type: 'button', class: 'primary' });
   const resolved = h('div', { class: 'resolved' }, resolvedText, startNew);
+  const rating = ratingPrompt({ i18n, onSubmit: (value, comment) => session.rate(value, comment) });
+  // Under the customer's last message once an agent has read it (the conversation's
+  // agentLastSeenAt): one element, moved to that message.
+  const seen = h('span', { class: 'seen' });
   const handoff = h('button', { type: 'button', class: 'secondary handoff' });
   const pending = h('p', { class: 'pending', role: 'status' });
   const actions = h('div', { class: 'actions' }, handoff, pending);
@@ -145,6 +151,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     messageList,
     typing,
     error,
+    rating.element,
     resolved,
     actions,
     composer,
@@ -180,7 +187,20 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     }
     const grew = next.size > items.size;
     items = next;
+    renderSeen(state);
     if (grew) messageList.scrollTop = messageList.scrollHeight;
+  }
+
+  function renderSeen(state: ChatState) {
+    const last = state.messages.findLast((message) => message.role === 'user');
+    const seenAt = state.conversation?.agentLastSeenAt;
+    const item = last && seenAt && seenAt >= last.timestamp ? items.get(last.id) : undefined;
+    if (!item) {
+      seen.remove();
+      return;
+    }
+    seen.textContent = t('seen');
+    if (seen.parentElement !== item) item.append(seen);
   }
 
   function renderHeader(state: ChatState) {
@@ -270,8 +290,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     status.hidden = !status.textContent;
     messageList.setAttribute('aria-label', t('messages'));
     renderMessages(state);
-    typing.textContent =
-      state.awaitingReply && state.chatbot ? t('typing', { name: state.chatbot.name }) : '';
+    typing.textContent = state.agentTyping
+      ? t('agentTyping')
+      : state.awaitingReply && state.chatbot
+        ? t('typing', { name: state.chatbot.name })
+        : '';
     typing.hidden = !typing.textContent;
 
     errorText.textContent = localError
@@ -288,6 +311,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     resolvedText.textContent = t('resolved');
     startNew.textContent = t('startNew');
     resolved.hidden = !ready || !isResolved;
+    rating.render(state);
 
     handoff.textContent = t('talkToPerson');
     handoff.hidden = !ready || !state.conversationId || isResolved || isPending || hasAgent;
@@ -348,7 +372,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
       void submit();
     }
   });
-  text.addEventListener('input', resize);
+  text.addEventListener('input', () => {
+    resize();
+    if (text.value.trim()) session.typing();
+  });
   attach.addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {
     const picked = file.files?.[0];

@@ -1,6 +1,6 @@
 import { isWithinBusinessHours } from 'shared-sdk';
 import type { Message, WidgetChatbot } from 'shared-sdk/schemas';
-import type { ChatState } from './chat-session';
+import type { ChatState } from './chat-state';
 
 /**
  * The chatbot's greeting, as the first bot message of a chat not started yet (no conversation

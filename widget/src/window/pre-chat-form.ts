@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import type { PreChatFieldMode, WidgetChatbot, WidgetVisitor } from 'shared-sdk/schemas';
-import type { ChatSession, ChatState } from './chat-session';
+import type { ChatSession, ChatState } from './chat-state';
 import { h } from './dom';
 
 export type PreChatQuestion = 'name' | 'email';

@@ -5,6 +5,7 @@ import type {
   StoredFile,
   WidgetConversation,
   WidgetMessageRequest,
+  WidgetRatingRequest,
   WidgetPreChatRequest,
   WidgetSession,
   WidgetSessionRequest,
@@ -23,6 +24,8 @@ export interface WidgetApi {
   answerPreChat(request: WidgetPreChatRequest): Promise<WidgetVisitor>;
   /** Asks for a person: the conversation becomes pending. */
   handoff(): Promise<Conversation>;
+  /** Rates the visitor's latest resolved conversation, once; answers it with its rating. */
+  rate(request: WidgetRatingRequest): Promise<Conversation>;
   /** Uploads an image to attach to the next message. */
   uploadAttachment(file: Blob, fileName: string): Promise<StoredFile>;
 }
@@ -42,6 +45,7 @@ export function createWidgetApi(options: {
     sendMessage: (request) => callWith(client, widgetEndpoints.sendMessage, request),
     answerPreChat: (request) => callWith(client, widgetEndpoints.preChat, request),
     handoff: () => callWith(client, widgetEndpoints.handoff),
+    rate: (request) => callWith(client, widgetEndpoints.rate, request),
     uploadAttachment(file, fileName) {
       const form = new FormData();
       form.append('file', file, fileName);
