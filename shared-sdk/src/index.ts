@@ -39,3 +39,4 @@ export * from './prices';
 export * from './plans';
 export * from './color-contrast';
 export * from './widget-preview';
+export * from './pending-conversations';

@@ -11,6 +11,7 @@ import type { LayoutProps } from './layout-props';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
 import { dashboardNavId, DashboardNav } from './dashboard-nav';
 import { Logo } from './logo';
+import { PendingCount } from '../features/pending-conversations/pending-count';
 import { UserMenu } from './user-menu';
 
 const Row = styled(HeaderRow)`
@@ -120,6 +121,7 @@ function DashboardHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () =
             </Switcher>
           ) : null}
           <Actions>
+            {current ? <PendingCount workspaceId={current.workspaceId} /> : null}
             <ColorModeSwitch />
             <UserMenu />
           </Actions>
