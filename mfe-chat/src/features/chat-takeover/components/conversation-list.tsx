@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,6 +21,11 @@ const List = styled.ol`
 
 const Row = styled(Link)<{ $pending: boolean }>`
   display: grid;
+  /* The open conversation. */
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.surface};
+    box-shadow: inset 0 0 0 2px ${({ theme }) => theme.colors.primaryBlue};
+  }
   grid-template-columns: minmax(0, 1fr) auto;
   gap: 4px 16px;
   padding: 12px 16px;
@@ -78,20 +83,41 @@ const Unread = styled.span`
 `;
 
 /**
- * The takeover list: one link per conversation, in the order given. Up and down arrows move
- * between rows, Home and End to the first and last.
+ * Moves focus `step` rows down (1) or up (-1) the list; from outside it, to the open
+ * conversation's row, else to the first or last row.
+ */
+export function focusListRow(list: HTMLOListElement | null, step: 1 | -1) {
+  const links = Array.from(list?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+  if (links.length === 0) return;
+  const focused = links.findIndex((link) => link === document.activeElement);
+  const open = links.findIndex((link) => link.getAttribute('aria-current') === 'page');
+  const from = focused >= 0 ? focused : open;
+  const next = from < 0 ? (step === 1 ? 0 : links.length - 1) : from + (focused >= 0 ? step : 0);
+  links[Math.min(links.length - 1, Math.max(0, next))]?.focus();
+}
+
+/**
+ * The takeover list: one link per conversation, in the order given, the open one marked. Up and
+ * down arrows move between rows, Home and End to the first and last.
  */
 export function ConversationList({
   workspaceId,
   conversations,
   currentUserId,
+  openId,
+  search,
+  listRef,
 }: {
   workspaceId: string;
   conversations: Conversation[];
   currentUserId: string | undefined;
+  /** The conversation open beside the list. */
+  openId: string | undefined;
+  /** The list's filter (`?status=pending`), kept when a conversation is opened. */
+  search: string;
+  listRef: RefObject<HTMLOListElement | null>;
 }) {
   const { t } = useTranslation('chat-takeover');
-  const listRef = useRef<HTMLOListElement>(null);
 
   function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
     const moves: Record<string, (index: number, count: number) => number> = {
@@ -123,6 +149,8 @@ export function ConversationList({
               workspaceId={workspaceId}
               conversation={conversation}
               unread={unreadCount(conversation, currentUserId)}
+              open={conversation.id === openId}
+              search={search}
             />
           </li>
         ))}
@@ -135,10 +163,14 @@ function ConversationRow({
   workspaceId,
   conversation,
   unread,
+  open,
+  search,
 }: {
   workspaceId: string;
   conversation: Conversation;
   unread: number;
+  open: boolean;
+  search: string;
 }) {
   const { t } = useTranslation('chat-takeover');
   const { t: tChat } = useTranslation(chatNamespace);
@@ -151,10 +183,11 @@ function ConversationRow({
     : t('list.noMessages');
   return (
     <Row
-      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
-        workspaceId,
-        conversationId: conversation.id,
-      })}
+      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref(
+        { workspaceId, conversationId: conversation.id },
+        search,
+      )}
+      aria-current={open ? 'page' : undefined}
       $pending={conversation.status === 'pending'}
     >
       <Name>{customerName(conversation.customer) ?? tChat('anonymousUser')}</Name>

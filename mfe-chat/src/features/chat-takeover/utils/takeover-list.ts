@@ -46,3 +46,20 @@ export function unreadCount(
   const seen = userId ? (conversation.messagesSeenCount[userId] ?? 0) : 0;
   return Math.max(0, conversation.messagesCount - seen);
 }
+
+/**
+ * "Next pending": the pending conversation after the open one in the pending list (newest
+ * first), else the first; undefined when no other conversation waits.
+ */
+export function nextPendingId(
+  pending: Pick<Conversation, 'id'>[],
+  openId: string | undefined,
+): string | undefined {
+  const others = pending.filter((conversation) => conversation.id !== openId);
+  if (others.length === 0) return undefined;
+  const index = pending.findIndex((conversation) => conversation.id === openId);
+  return (
+    (index >= 0 ? pending.slice(index + 1).find((c) => c.id !== openId) : undefined)?.id ??
+    others[0]?.id
+  );
+}

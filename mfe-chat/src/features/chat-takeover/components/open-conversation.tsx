@@ -1,39 +1,51 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { dashboardPaths, pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
+import { pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
 import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
 import {
   addTranslations,
   Alert,
   Loading,
-  up,
   usePageTitle,
-  useSession,
   LoadFailed,
   useApiGet,
-  PageHeader,
   BackLink,
   Muted,
 } from 'shared-ui';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
-import { PageBody, SectionCard } from '../../../components/chat-page';
+import { SectionCard } from '../../../components/chat-page';
 import { RelativeTime } from '../../../components/relative-time';
 import { StatusBadge } from '../../../components/status-badge';
 import { useLiveDocs } from 'shared-sdk/live';
 import { Composer } from './composer';
 import { CreateTicket } from './create-ticket';
-import { CustomerDetails } from './customer-details';
-import en from '../en-US.json';
+import { CustomerDetails, type CustomerFacts } from './customer-details';
+import en from '../conversation.en-US.json';
 import { MessageList } from './message-list';
 import { ResolveConversation } from './resolve-conversation';
 import { memberName } from '../utils/sender-names';
 import { TakeOver } from './take-over';
 import { useMarkSeen } from '../hooks/use-mark-seen';
+import { ConversationPane, DetailsPane, NarrowOnly } from './split-view';
 
 addTranslations('conversation', en);
+
+/** The open conversation's pane, found by the page's keyboard shortcuts. */
+export const openConversationId = 'open-conversation';
+
+const Header = styled.header`
+  display: grid;
+  gap: 8px;
+  min-width: 0;
+  h2 {
+    margin: 0;
+    font-size: clamp(1.375rem, 1.5vw + 1rem, 1.75rem);
+    overflow-wrap: anywhere;
+  }
+`;
 
 const HeaderFacts = styled.p`
   display: flex;
@@ -49,25 +61,26 @@ const Actions = styled.div`
   gap: 12px;
 `;
 
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  ${up('lg')} {
-    grid-template-columns: minmax(0, 1fr) 300px;
-  }
-`;
-
 /**
- * /dashboard/:workspaceId/chat-takeover/:conversationId: the conversation's messages live, the
- * customer, and what the agent does: take over, reply, resolve, create a ticket (spec §2).
+ * The conversation open in chat takeover (/dashboard/:workspaceId/chat-takeover/:conversationId):
+ * its messages live and what the agent does (take over, reply, resolve, create a ticket, spec
+ * §2) in the middle pane; the customer in the details pane.
  */
-export function ConversationPage() {
+export function OpenConversation({
+  workspaceId,
+  conversationId,
+  currentUserId,
+  listHref,
+}: {
+  workspaceId: string;
+  conversationId: string;
+  currentUserId: string | undefined;
+  /** The list, with its filter: where "back" goes on narrow screens. */
+  listHref: string;
+}) {
   const { t } = useTranslation('conversation');
   const { t: tChat } = useTranslation(chatNamespace);
-  const { workspaceId = '', conversationId = '' } = useParams();
   const { pathname } = useLocation();
-  const { user } = useSession();
 
   const conversationLive = useLiveDocs<Conversation>({
     collection: 'conversations',
@@ -93,22 +106,28 @@ export function ConversationPage() {
   // spec §8: an unknown conversation (or another workspace's) is 'Page Not Found: {path}'.
   if (conversationLive.status === 'live' && !conversation) throw pageNotFound(pathname);
 
+  // Below lg the list is hidden while a conversation is open: this is the way back to it.
   const backLink = (
-    <BackLink to={dashboardPaths['dashboard-workspaceId-chat-takeover'].getHref({ workspaceId })}>
-      {t('back')}
-    </BackLink>
+    <NarrowOnly>
+      <BackLink to={listHref}>{t('back')}</BackLink>
+    </NarrowOnly>
   );
 
   if (!conversation || !name) {
     return (
-      <PageBody aria-busy={conversationLive.status !== 'error'}>
-        <PageHeader title={t('loadingTitle')} before={backLink} />
+      <ConversationPane
+        $shownNarrow
+        id={openConversationId}
+        aria-label={t('loadingTitle')}
+        aria-busy={conversationLive.status !== 'error'}
+      >
+        {backLink}
         {conversationLive.status === 'error' ? (
           <LoadFailed message={t('loadFailed')} onRetry={conversationLive.retry} />
         ) : (
           <Loading label={t('loading')} />
         )}
-      </PageBody>
+      </ConversationPane>
     );
   }
 
@@ -118,7 +137,7 @@ export function ConversationPage() {
       conversation={conversation}
       customer={customer ?? conversation.customer}
       name={name}
-      currentUserId={user?.id}
+      currentUserId={currentUserId}
       reconnecting={conversationLive.status === 'reconnecting'}
       // The last known conversation stays on screen, with the error and a way to ask again.
       failed={conversationLive.status === 'error' ? conversationLive.retry : undefined}
@@ -137,7 +156,7 @@ function LoadedConversation({
   backLink,
 }: {
   conversation: Conversation;
-  customer: Pick<Customer, 'firstName' | 'lastName' | 'email' | 'orderId'>;
+  customer: CustomerFacts;
   name: string;
   currentUserId: string | undefined;
   reconnecting: boolean;
@@ -191,42 +210,46 @@ function LoadedConversation({
   }
 
   return (
-    <PageBody>
-      <PageHeader title={name} before={backLink} headingRef={headingRef}>
-        <HeaderFacts>
-          <StatusBadge status={conversation.status} />
-          <Muted as="span">
-            {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
-          </Muted>
-        </HeaderFacts>
-        <Actions>
-          <TakeOver
-            workspaceId={workspaceId}
-            conversationId={conversationId}
-            takenOver={takenOver}
-          />
-          {conversation.status === 'resolved' ? null : (
-            <ResolveConversation
+    <>
+      <ConversationPane $shownNarrow id={openConversationId} aria-labelledby="conversation-title">
+        <Header>
+          {backLink}
+          <h2 id="conversation-title" ref={headingRef} tabIndex={-1}>
+            {name}
+          </h2>
+          <HeaderFacts>
+            <StatusBadge status={conversation.status} />
+            <Muted as="span">
+              {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
+            </Muted>
+          </HeaderFacts>
+          <Actions>
+            <TakeOver
               workspaceId={workspaceId}
               conversationId={conversationId}
-              customer={name}
+              takenOver={takenOver}
             />
-          )}
-          <CreateTicket
-            workspaceId={workspaceId}
-            conversationId={conversationId}
-            members={members}
-            currentUserId={currentUserId}
-          />
-        </Actions>
-      </PageHeader>
-      {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
-      {reconnecting || messagesLive.status === 'reconnecting' ? (
-        <Alert tone="info">{t('reconnecting')}</Alert>
-      ) : null}
-      <Columns>
+            {conversation.status === 'resolved' ? null : (
+              <ResolveConversation
+                workspaceId={workspaceId}
+                conversationId={conversationId}
+                customer={name}
+              />
+            )}
+            <CreateTicket
+              workspaceId={workspaceId}
+              conversationId={conversationId}
+              members={members}
+              currentUserId={currentUserId}
+            />
+          </Actions>
+        </Header>
+        {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
+        {reconnecting || messagesLive.status === 'reconnecting' ? (
+          <Alert tone="info">{t('reconnecting')}</Alert>
+        ) : null}
         <SectionCard as="section" aria-labelledby="messages-title">
-          <h2 id="messages-title">{t('messages.title')}</h2>
+          <h3 id="messages-title">{t('messages.title')}</h3>
           {messagesLive.status === 'error' ? (
             <LoadFailed message={t('messages.loadFailed')} onRetry={messagesLive.retry} />
           ) : null}
@@ -250,8 +273,15 @@ function LoadedConversation({
             botAnswering={!takenOver}
           />
         </SectionCard>
-        <CustomerDetails customer={customer} />
-      </Columns>
-    </PageBody>
+      </ConversationPane>
+      <DetailsPane>
+        <CustomerDetails
+          customer={customer}
+          workspaceId={workspaceId}
+          customerId={conversation.customerId}
+          conversationId={conversationId}
+        />
+      </DetailsPane>
+    </>
   );
 }
