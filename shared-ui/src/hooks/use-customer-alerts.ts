@@ -60,9 +60,13 @@ export function useNotificationPermission(): {
   permission: AlertPermission;
   request: () => Promise<AlertPermission>;
 } {
-  const permission = useSyncExternalStore(subscribe, notificationPermission, () => 'unsupported');
-  const request = useCallback(async () => {
-    if (typeof window.Notification !== 'function') return 'unsupported' as const;
+  const permission = useSyncExternalStore<AlertPermission>(
+    subscribe,
+    notificationPermission,
+    () => 'unsupported',
+  );
+  const request = useCallback(async (): Promise<AlertPermission> => {
+    if (typeof window.Notification !== 'function') return 'unsupported';
     const answer = await window.Notification.requestPermission();
     notify();
     return answer;
