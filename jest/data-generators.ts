@@ -5,7 +5,9 @@ import {
   authResponseSchema,
   billingChangeSchema,
   billingSchema,
+  cannedResponseSchema,
   chatbotSchema,
+  conversationNoteSchema,
   conversationSchema,
   customerSchema,
   messageSchema,
@@ -22,8 +24,10 @@ import {
   type AuthResponse,
   type Billing,
   type BillingChange,
+  type CannedResponse,
   type Chatbot,
   type Conversation,
+  type ConversationNote,
   type Customer,
   type LiveDoc,
   type Message,
@@ -214,6 +218,9 @@ export function buildConversation(overrides: Partial<Conversation> = {}): Conver
       email: 'maya@example.com',
       orderId: 'ORD-1042',
     },
+    assigneeId: null,
+    agentLastSeenAt: null,
+    rating: null,
     createdAt: '2025-03-01T09:00:00.000Z',
     updatedAt: '2025-03-01T09:05:00.000Z',
     ...overrides,
@@ -230,6 +237,35 @@ export function buildMessage(overrides: Partial<Message> = {}): Message & LiveDo
     form: null,
     attachments: [],
     timestamp: '2025-03-01T09:05:00.000Z',
+    ...overrides,
+  });
+}
+
+export function buildCannedResponse(
+  overrides: Partial<CannedResponse> = {},
+): CannedResponse & LiveDoc {
+  return valid(cannedResponseSchema, {
+    id: 'cr_shipping',
+    workspaceId: 'ws_fernhill',
+    shortcut: 'shipping',
+    content: 'Orders ship within two working days.',
+    createdAt: '2025-03-01T09:00:00.000Z',
+    updatedAt: '2025-03-01T09:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function buildConversationNote(
+  overrides: Partial<ConversationNote> = {},
+): ConversationNote & LiveDoc {
+  return valid(conversationNoteSchema, {
+    id: 'note_1',
+    kind: 'note',
+    workspaceId: 'ws_fernhill',
+    conversationId: 'cnv_maya',
+    authorId: 'usr_ada',
+    content: 'Customer is a wholesale buyer.',
+    timestamp: '2025-03-01T09:06:00.000Z',
     ...overrides,
   });
 }
@@ -279,6 +315,7 @@ export function buildStatistics(
     products: { all: 0, active: 0, disabled: 0, processing: 0 },
     conversations: { all: 0, resolved: 0, pending: 0 },
     aiTrainingQnas: { count: 0 },
+    ratings: { count: 0, sum: 0, average: null },
     ...overrides,
   });
   return { id: statistics.workspaceId, ...statistics };

@@ -139,6 +139,9 @@ export interface StatisticsTable {
   conversationsResolved: Counter;
   conversationsPending: Counter;
   aiTrainingQnasCount: Counter;
+  /** Migration 0015: the customers' ratings, their number and sum. */
+  ratingsCount: Counter;
+  ratingsSum: Counter;
   updatedAt: UpdatedAt;
 }
 
@@ -218,8 +221,35 @@ export interface ConversationsTable {
   messagesCount: Generated<number>;
   messagesSeenCount: Json<Record<string, number>>;
   lastCustomerMessageAt: Date | null;
+  /** Migration 0015: the member answering it. */
+  assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
+  agentLastSeenAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 1–5, with ratingComment and ratedAt, once the customer rated it. */
+  rating: ColumnType<number | null, number | null | undefined, number | null>;
+  ratingComment: ColumnType<string | null, string | null | undefined, string | null>;
+  ratedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** A workspace's saved reply (migration 0015). */
+export interface CannedResponsesTable {
+  id: string;
+  workspaceId: string;
+  shortcut: string;
+  content: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A member's private note on a conversation (migration 0015). */
+export interface ConversationNotesTable {
+  id: string;
+  conversationId: string;
+  workspaceId: string;
+  authorId: string;
+  content: string;
+  timestamp: ColumnType<Date, Date | undefined, never>;
 }
 
 /** spec §3 message (migration 0005). */
@@ -425,4 +455,6 @@ export interface Database {
   widgetInstalls: WidgetInstallsTable;
   workspacePlans: WorkspacePlansTable;
   billingChanges: BillingChangesTable;
+  cannedResponses: CannedResponsesTable;
+  conversationNotes: ConversationNotesTable;
 }

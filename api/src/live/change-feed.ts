@@ -1,4 +1,5 @@
 import type { ChangeEvent } from './change-events';
+import type { SignalEvent } from './signal-events';
 
 /** Who hears about commits: the live queries of this instance. */
 export interface ChangeListener {
@@ -9,6 +10,8 @@ export interface ChangeListener {
    * every live query must be read again and every subscription authorized again.
    */
   missed(): void;
+  /** An ephemeral signal (typing, presence) of any instance; the live server delivers it. */
+  signal?(event: SignalEvent): void;
 }
 
 /**
@@ -18,6 +21,11 @@ export interface ChangeListener {
 export interface ChangeFeed {
   /** Hands over the events of one committed transaction; never throws (failures are logged). */
   publish(events: ChangeEvent[]): void;
+  /**
+   * Hands an ephemeral signal to every instance (this one included). Not stored: an instance
+   * that misses it (Redis reconnecting) never hears it, as a typing indicator is stale by then.
+   */
+  publishSignal(event: SignalEvent): void;
   /** Returns the function that stops listening. */
   subscribe(listener: ChangeListener): () => void;
   close(): Promise<void>;
@@ -46,6 +54,10 @@ export class LocalDelivery {
     queueMicrotask(() => this.each((listener) => listener.missed()));
   }
 
+  deliverSignal(event: SignalEvent): void {
+    queueMicrotask(() => this.each((listener) => listener.signal?.(event)));
+  }
+
   clear(): void {
     this.listeners.clear();
   }
@@ -71,6 +83,10 @@ export class InProcessChangeFeed implements ChangeFeed {
 
   publish(events: ChangeEvent[]): void {
     this.delivery.deliver(events);
+  }
+
+  publishSignal(event: SignalEvent): void {
+    this.delivery.deliverSignal(event);
   }
 
   subscribe(listener: ChangeListener): () => void {

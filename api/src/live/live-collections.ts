@@ -7,6 +7,7 @@ import { selectWebpageStates, toAiTrainingWebsite } from '../repositories/ai-tra
 import { toJobDocument } from '../jobs/job-store';
 import { toChatbot } from '../repositories/chatbots';
 import { toProduct } from '../repositories/products';
+import { toCannedResponse } from '../repositories/canned-responses';
 import { toCustomer } from '../repositories/customers';
 import { toStatistics } from '../repositories/statistics';
 import { toTicket } from '../repositories/tickets';
@@ -28,7 +29,7 @@ import {
   workspaceCollection,
   type CollectionDefinition,
 } from './collection-definition';
-import { conversations, messages } from './live-conversations';
+import { conversationNotes, conversations, messages } from './live-conversations';
 import { webhookDeliveries, webhooks } from './live-webhooks';
 import { applyPlan, buildPlan } from './query-plan';
 import type { FieldDefinition, OrderField, QueryPlan } from './query-plan';
@@ -362,6 +363,24 @@ const jobs: CollectionDefinition = {
     event.collection === 'jobs' && event.workspaceId === plan.workspaceId,
 };
 
+// A workspace's canned responses, by shortcut (canned_responses_shortcut_key); every member.
+const cannedResponses = workspaceCollection(
+  'canned_responses',
+  {
+    id: text(column('r.id'), true),
+    shortcut: text(column('r.shortcut'), true),
+    updatedAt: timestamp(column('r.updatedAt')),
+  },
+  [{ field: 'shortcut', direction: 'asc' }],
+  async (db, plan) => {
+    const query = db
+      .selectFrom('cannedResponses as r')
+      .selectAll('r')
+      .where('r.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toCannedResponse);
+  },
+);
+
 const collections: Record<LiveCollection, CollectionDefinition> = {
   users,
   workspaces,
@@ -379,6 +398,8 @@ const collections: Record<LiveCollection, CollectionDefinition> = {
   jobs,
   webhooks,
   webhook_deliveries: webhookDeliveries,
+  canned_responses: cannedResponses,
+  conversation_notes: conversationNotes,
 };
 
 function definitionOf(collection: LiveCollection): CollectionDefinition {
@@ -388,8 +409,15 @@ function definitionOf(collection: LiveCollection): CollectionDefinition {
 /** Validates a subscription's query for the caller; throws LiveError. */
 export function planQuery(query: LiveQuery, callerId: string): QueryPlan {
   const definition = definitionOf(query.collection);
-  if (query.conversationId !== undefined && query.collection !== 'messages') {
-    throw new LiveError('invalid-argument', 'conversationId goes with messages only');
+  if (
+    query.conversationId !== undefined &&
+    query.collection !== 'messages' &&
+    query.collection !== 'conversation_notes'
+  ) {
+    throw new LiveError(
+      'invalid-argument',
+      'conversationId goes with messages and conversation_notes only',
+    );
   }
   return definition.plan(query, callerId);
 }

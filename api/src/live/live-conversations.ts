@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { selectEnrichedConversations, toConversation } from '../repositories/conversations';
+import { toConversationNote } from '../repositories/conversation-notes';
 import { toMessage } from '../repositories/messages';
 import {
   column,
@@ -21,6 +22,8 @@ const conversationFields: Record<string, FieldDefinition> = {
   // spec §2 takeover list: pending first. The expression of conversations_list_idx.
   isPending: { type: 'boolean', sql: sql`(${sql.ref('c.status')} = 'pending')`, sortable: true },
   customerId: text(column('c.customerId')),
+  // The assignment filter: == userId (mine), == null (unassigned); conversations_assignee_list_idx.
+  assigneeId: text(column('c.assigneeId')),
   chatbotId: text(column('c.chatbotId')),
   // Stored at millisecond precision (migration 0005).
   createdAt: timestamp(column('c.createdAt')),
@@ -67,9 +70,9 @@ const messageFields: Record<string, FieldDefinition> = {
   timestamp: timestamp(column('m.timestamp')),
 };
 // spec §3: chat messages are ordered by timestamp (messages_conversation_id_timestamp_idx).
-const messageOrder: OrderField[] = [{ field: 'timestamp', direction: 'asc' }];
+const timestampOrder: OrderField[] = [{ field: 'timestamp', direction: 'asc' }];
 
-/** The conversation a `messages` query reads: its conversationId, kept as a condition. */
+/** The conversation a `messages` (or `conversation_notes`) query reads, kept as a condition. */
 export function conversationIdOf(plan: QueryPlan): string | undefined {
   const condition = plan.conditions.find(
     (candidate) => candidate.field === 'conversationId' && candidate.op === '==',
@@ -77,48 +80,78 @@ export function conversationIdOf(plan: QueryPlan): string | undefined {
   return typeof condition?.value === 'string' ? condition.value : undefined;
 }
 
+/**
+ * A collection read one conversation at a time: { collection, workspaceId, conversationId },
+ * by members (and, for `messages` only, by that conversation's visitor: live-access.ts).
+ */
+function perConversation(
+  collection: 'messages' | 'conversation_notes',
+  fields: Record<string, FieldDefinition>,
+  fetch: CollectionDefinition['fetch'],
+): CollectionDefinition {
+  return {
+    fields,
+    defaultOrder: timestampOrder,
+    plan(query) {
+      if (query.conversationId === undefined) {
+        throw new LiveError(
+          'invalid-argument',
+          `${collection} are read by workspaceId and conversationId`,
+        );
+      }
+      // The conversation is named once, by the query's conversationId: it is what is authorized.
+      if (query.where?.some((condition) => condition.field === 'conversationId')) {
+        throw new LiveError(
+          'invalid-argument',
+          "Name the conversation by the query's conversationId",
+        );
+      }
+      return buildPlan({
+        query,
+        fields,
+        defaultOrder: timestampOrder,
+        workspaceId: requireWorkspaceId(query),
+        userId: null,
+        access: 'member',
+        extraConditions: [{ field: 'conversationId', op: '==', value: query.conversationId }],
+      });
+    },
+    fetch,
+    affectedBy(event, plan) {
+      if (event.collection !== collection || event.workspaceId !== plan.workspaceId) return false;
+      const conversationId = conversationIdOf(plan);
+      return (
+        !event.conversationIds ||
+        conversationId === undefined ||
+        event.conversationIds.includes(conversationId)
+      );
+    },
+  };
+}
+
 /** One conversation's messages: { collection: 'messages', workspaceId, conversationId }. */
-export const messages: CollectionDefinition = {
-  fields: messageFields,
-  defaultOrder: messageOrder,
-  plan(query) {
-    if (query.conversationId === undefined) {
-      throw new LiveError(
-        'invalid-argument',
-        'messages are read by workspaceId and conversationId',
-      );
-    }
-    // The conversation is named once, by the query's conversationId: it is what is authorized.
-    if (query.where?.some((condition) => condition.field === 'conversationId')) {
-      throw new LiveError(
-        'invalid-argument',
-        "Name the conversation by the query's conversationId",
-      );
-    }
-    return buildPlan({
-      query,
-      fields: messageFields,
-      defaultOrder: messageOrder,
-      workspaceId: requireWorkspaceId(query),
-      userId: null,
-      access: 'member',
-      extraConditions: [{ field: 'conversationId', op: '==', value: query.conversationId }],
-    });
+export const messages = perConversation('messages', messageFields, async (db, plan) => {
+  const query = db
+    .selectFrom('messages as m')
+    .selectAll('m')
+    .where('m.workspaceId', '=', plan.workspaceId ?? '');
+  return (await applyPlan(query, plan).execute()).map(toMessage);
+});
+
+/** Members' private notes of one conversation (conversation_notes_conversation_idx). */
+export const conversationNotes = perConversation(
+  'conversation_notes',
+  {
+    id: text(column('n.id'), true),
+    conversationId: text(column('n.conversationId')),
+    authorId: text(column('n.authorId')),
+    timestamp: timestamp(column('n.timestamp')),
   },
-  async fetch(db, plan) {
+  async (db, plan) => {
     const query = db
-      .selectFrom('messages as m')
-      .selectAll('m')
-      .where('m.workspaceId', '=', plan.workspaceId ?? '');
-    return (await applyPlan(query, plan).execute()).map(toMessage);
+      .selectFrom('conversationNotes as n')
+      .selectAll('n')
+      .where('n.workspaceId', '=', plan.workspaceId ?? '');
+    return (await applyPlan(query, plan).execute()).map(toConversationNote);
   },
-  affectedBy(event, plan) {
-    if (event.collection !== 'messages' || event.workspaceId !== plan.workspaceId) return false;
-    const conversationId = conversationIdOf(plan);
-    return (
-      !event.conversationIds ||
-      conversationId === undefined ||
-      event.conversationIds.includes(conversationId)
-    );
-  },
-};
+);

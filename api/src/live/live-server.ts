@@ -8,6 +8,7 @@ import type { ChangeFeed } from './change-feed';
 import { LiveQueries } from './live-queries';
 import { LiveSession } from './live-session';
 import type { SessionHost } from './live-session';
+import { LiveSignals } from './live-signals';
 
 /** A connection that has not answered a ping within this time is dropped. */
 const heartbeatMs = 30_000;
@@ -30,6 +31,7 @@ export class LiveServer implements SessionHost {
   readonly identity: Identity;
   readonly log: FastifyBaseLogger;
   readonly queries: LiveQueries;
+  readonly signals: LiveSignals;
   private readonly sessions = new Set<LiveSession>();
   private readonly sessionsByUser = new Map<string, Set<LiveSession>>();
   private readonly unsubscribe: () => void;
@@ -43,7 +45,9 @@ export class LiveServer implements SessionHost {
     this.identity = identity;
     this.log = log;
     this.queries = new LiveQueries(db, log);
+    this.signals = new LiveSignals(db, feed, log);
     this.unsubscribe = feed.subscribe({
+      signal: (event) => this.signals.deliver(event),
       changes: (events) => {
         this.pending.push(...events);
         this.schedule();
@@ -79,6 +83,7 @@ export class LiveServer implements SessionHost {
 
   ended(session: LiveSession): void {
     this.sessions.delete(session);
+    this.signals.ended(session);
     if (!session.userId) return;
     const sessions = this.sessionsByUser.get(session.userId);
     sessions?.delete(session);

@@ -12,8 +12,10 @@ import { checkAccessToken } from '../services/sessions';
 import { authorize, authorizeVisitor, planVisitorQuery } from './live-access';
 import { planQuery } from './live-collections';
 import type { LiveVisitor } from './live-access';
+import { conversationIdOf } from './live-conversations';
 import { LiveError } from './live-error';
 import type { LiveQueries, LiveSubscriber } from './live-queries';
+import type { LiveSignals, SignalPeer } from './live-signals';
 import type { QueryPlan } from './query-plan';
 
 /** Close codes (4000–4999 are the application's): the client reconnects with a fresh token. */
@@ -44,6 +46,7 @@ export interface SessionHost {
   db: Kysely<Database>;
   identity: Identity;
   queries: LiveQueries;
+  signals: LiveSignals;
   log: FastifyBaseLogger;
   /** The session is signed in as `userId` (or again, after a token refresh). */
   signedIn(session: LiveSession): void;
@@ -55,7 +58,7 @@ export interface SessionHost {
  * ids. Client messages are handled one at a time, in order, so `auth` sent just before
  * `subscribe` counts for it.
  */
-export class LiveSession {
+export class LiveSession implements SignalPeer {
   userId: string | null = null;
   /**
    * A widget visitor, signed in with their visitor token (`pv_…`) instead of an access token:
@@ -193,8 +196,46 @@ export class LiveSession {
       });
     }
     if (message.type === 'subscribe') return this.subscribe(message.id, message.query);
+    if (message.type === 'typing' || message.type === 'viewing') {
+      try {
+        await this.host.signals.receive(this, message);
+      } catch (err) {
+        if (!(err instanceof LiveError)) throw err;
+        this.send({ type: 'error', code: err.code, message: err.message });
+      }
+      return;
+    }
     const sub = this.subscriptions.get(message.id);
     if (sub) this.end(sub);
+  }
+
+  /**
+   * Whether this connection reads the conversation now: the workspace's conversations (the
+   * takeover list) or its messages or notes. Who may send and hear typing and presence.
+   */
+  watches(workspaceId: string, conversationId: string): boolean {
+    for (const sub of this.subscriptions.values()) {
+      if (sub.state !== 'active' || sub.plan.workspaceId !== workspaceId) continue;
+      if (sub.plan.collection === 'conversations') return true;
+      if (
+        (sub.plan.collection === 'messages' || sub.plan.collection === 'conversation_notes') &&
+        conversationIdOf(sub.plan) === conversationId
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  watchedWorkspaceIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const sub of this.subscriptions.values()) {
+      const reads = ['conversations', 'messages', 'conversation_notes'].includes(
+        sub.plan.collection,
+      );
+      if (sub.state === 'active' && reads && sub.plan.workspaceId) ids.add(sub.plan.workspaceId);
+    }
+    return ids;
   }
 
   private async authenticate(token: string, source: 'cookie' | 'message') {
@@ -233,6 +274,7 @@ export class LiveSession {
     }
     this.visitor = { customerId: customer.id, workspaceId: customer.workspaceId };
     this.token = token;
+    this.host.signals.visitorSignedIn(this);
     this.send({ type: 'ready', userId: customer.id });
   }
 
@@ -304,12 +346,15 @@ export class LiveSession {
       fail: (error) => this.endWithError(sub, error),
     };
     sub.detach = this.host.queries.attach(plan, subscriber);
+    this.host.signals.subscriptionsChanged(this);
   }
 
   private end(sub: Subscription) {
+    const wasActive = sub.state === 'active';
     sub.state = 'ended';
     sub.detach?.();
     if (this.subscriptions.get(sub.id) === sub) this.subscriptions.delete(sub.id);
+    if (wasActive) this.host.signals.subscriptionsChanged(this);
   }
 
   private endWithError(sub: Subscription, error: LiveError) {
@@ -326,7 +371,7 @@ export class LiveSession {
     this.sendText(JSON.stringify(message));
   }
 
-  private sendText(text: string | Buffer) {
+  sendText(text: string | Buffer): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > maxBufferedBytes) {
       this.host.log.warn({ userId: this.userId }, 'live client too slow: connection closed');

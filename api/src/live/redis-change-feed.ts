@@ -6,8 +6,11 @@ import { changeEventSchema } from './change-events';
 import type { ChangeEvent } from './change-events';
 import { LocalDelivery } from './change-feed';
 import type { ChangeFeed, ChangeListener } from './change-feed';
+import { signalEventSchema } from './signal-events';
+import type { SignalEvent } from './signal-events';
 
 const messageSchema = z.object({ origin: z.string(), events: z.array(changeEventSchema) });
+const signalMessageSchema = z.object({ origin: z.string(), signal: signalEventSchema });
 
 export interface RedisChangeFeedOptions {
   url: string;
@@ -31,12 +34,15 @@ export class RedisChangeFeed implements ChangeFeed {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly channel: string;
+  /** Typing and presence: a channel of their own, so that change messages keep their shape. */
+  private readonly signalChannel: string;
   private readonly log: FastifyBaseLogger;
   private readyOnce = false;
   private closed = false;
 
   private constructor({ url, channel, log }: RedisChangeFeedOptions) {
     this.channel = channel;
+    this.signalChannel = `${channel}:signals`;
     this.log = log;
     this.delivery = new LocalDelivery((err) => log.error({ err }, 'live change listener failed'));
     const options = {
@@ -56,6 +62,7 @@ export class RedisChangeFeed implements ChangeFeed {
     }
     this.subscriber.on('message', (channelName: string, message: string) => {
       if (channelName === this.channel) this.receive(message);
+      else if (channelName === this.signalChannel) this.receiveSignal(message);
     });
     this.subscriber.on('ready', () => {
       if (this.readyOnce && !this.closed) {
@@ -71,7 +78,7 @@ export class RedisChangeFeed implements ChangeFeed {
     const feed = new RedisChangeFeed(options);
     try {
       await Promise.all([feed.publisher.connect(), feed.subscriber.connect()]);
-      await feed.subscriber.subscribe(feed.channel);
+      await feed.subscriber.subscribe(feed.channel, feed.signalChannel);
     } catch (err) {
       feed.publisher.disconnect();
       feed.subscriber.disconnect();
@@ -88,6 +95,15 @@ export class RedisChangeFeed implements ChangeFeed {
     const message = JSON.stringify({ origin: this.origin, events });
     this.publisher.publish(this.channel, message).catch((err: unknown) => {
       this.log.error({ err }, 'change events not published to Redis: other instances miss them');
+    });
+  }
+
+  publishSignal(event: SignalEvent): void {
+    if (this.closed) return;
+    this.delivery.deliverSignal(event);
+    const message = JSON.stringify({ origin: this.origin, signal: event });
+    this.publisher.publish(this.signalChannel, message).catch((err: unknown) => {
+      this.log.warn({ err }, 'live signal not published to Redis');
     });
   }
 
@@ -117,5 +133,17 @@ export class RedisChangeFeed implements ChangeFeed {
     }
     if (parsed.origin === this.origin) return;
     this.delivery.deliver(parsed.events);
+  }
+
+  private receiveSignal(message: string) {
+    let parsed: z.infer<typeof signalMessageSchema>;
+    try {
+      parsed = signalMessageSchema.parse(JSON.parse(message));
+    } catch (err) {
+      this.log.warn({ err }, 'ignored a malformed signal message from Redis');
+      return;
+    }
+    if (parsed.origin === this.origin) return;
+    this.delivery.deliverSignal(parsed.signal);
   }
 }

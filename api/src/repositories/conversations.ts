@@ -51,6 +51,12 @@ export function toConversation(row: EnrichedRow): Conversation {
       email: row.customerEmail,
       orderId: row.customerOrderId,
     },
+    assigneeId: row.assigneeId,
+    agentLastSeenAt: row.agentLastSeenAt?.toISOString() ?? null,
+    rating:
+      row.rating !== null && row.ratedAt !== null
+        ? { value: row.rating, comment: row.ratingComment, ratedAt: row.ratedAt.toISOString() }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

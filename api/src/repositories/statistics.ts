@@ -23,6 +23,11 @@ export function toStatistics(row: StatisticsRow): Statistics {
       pending: row.conversationsPending,
     },
     aiTrainingQnas: { count: row.aiTrainingQnasCount },
+    ratings: {
+      count: row.ratingsCount,
+      sum: row.ratingsSum,
+      average: row.ratingsCount > 0 ? row.ratingsSum / row.ratingsCount : null,
+    },
   };
 }
 

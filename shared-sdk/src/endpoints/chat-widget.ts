@@ -26,6 +26,13 @@ export const widgetEndpoints = {
     path: '/api/widget/handoff',
     response: 'conversationSchema',
   }),
+  /** Rates the visitor's latest resolved conversation, once. */
+  rate: endpoint({
+    method: 'POST',
+    path: '/api/widget/rating',
+    body: 'widgetRatingRequestSchema',
+    response: 'conversationSchema',
+  }),
 };
 
 /** Where the widget was seen (the Integrations screen's install panel): admins of the workspace. */

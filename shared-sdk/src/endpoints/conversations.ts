@@ -27,4 +27,19 @@ export const conversationEndpoints = {
     body: 'conversationRequestSchema',
     response: 'conversationSchema',
   }),
+  /** Assigns the conversation to an active member, or unassigns it (assigneeId null). */
+  assign: endpoint({
+    method: 'POST',
+    path: '/api/user/assign-conversation',
+    body: 'assignConversationRequestSchema',
+    response: 'conversationSchema',
+  }),
+  /** A private note: live in `conversation_notes`, never shown to the customer. */
+  createNote: endpoint({
+    method: 'POST',
+    path: '/api/user/notes',
+    body: 'createConversationNoteRequestSchema',
+    response: 'conversationNoteSchema',
+    status: 201,
+  }),
 };

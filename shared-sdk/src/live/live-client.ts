@@ -1,4 +1,11 @@
-import type { LiveClientMessage, LiveDoc, LiveQuery, LiveServerMessage } from '../schemas/live';
+import type {
+  LiveClientMessage,
+  LiveDoc,
+  LiveQuery,
+  LiveServerMessage,
+  LiveSignal,
+  LiveSignalMessage,
+} from '../schemas/live';
 import { applyChanges, liveQueryKey } from './live-docs';
 
 // Reconnecting: full jitter over an exponential ceiling (0.5 s doubling to 30 s), so that clients
@@ -29,6 +36,7 @@ export interface LiveState {
 }
 
 export type LiveListener = (state: LiveState) => void;
+export type LiveSignalListener = (signal: LiveSignal) => void;
 
 /** `idle`: no socket (none needed, or waiting for a token); `reconnecting`: waiting to retry. */
 export type LiveConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -55,6 +63,13 @@ export interface LiveClient {
   retry(query: LiveQuery): void;
   /** Sends the current token when it changed (the session refreshed it), or connects if waiting for one. */
   reauthenticate(): Promise<void>;
+  /**
+   * Sends typing or viewing news (live-signals.ts) when the socket is signed in; dropped
+   * otherwise, as such news is stale by the time a connection comes back.
+   */
+  signal(message: LiveSignalMessage): void;
+  /** Hears the other side's typing and colleagues' presence. Returns the function that stops. */
+  onSignal(listener: LiveSignalListener): () => void;
   /** Closes the socket now and forgets every subscription (sign-out). */
   close(): void;
   readonly status: LiveConnectionStatus;
@@ -93,6 +108,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 
   const entries = new Map<string, Entry>();
   const entriesById = new Map<string, Entry>();
+  const signalListeners = new Set<LiveSignalListener>();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let connection: LiveConnectionStatus = 'idle';
@@ -231,6 +247,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         setState(entry, { ...entry.state, status: 'error', error });
         return;
       }
+      case 'typing':
+      case 'presence': {
+        for (const listener of [...signalListeners]) listener(message);
+        return;
+      }
     }
   }
 
@@ -307,6 +328,15 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (token === sentToken) return;
       sentToken = token;
       send({ type: 'auth', token });
+    },
+    signal(message) {
+      if (ready) send(message);
+    },
+    onSignal(listener) {
+      signalListeners.add(listener);
+      return () => {
+        signalListeners.delete(listener);
+      };
     },
     close() {
       entries.clear();

@@ -91,3 +91,17 @@ export const widgetConversationSchema = z.object({
   messages: z.array(messageSchema),
 });
 export type WidgetConversation = z.infer<typeof widgetConversationSchema>;
+
+/**
+ * POST /api/widget/rating: the customer rates their latest resolved conversation, once; the
+ * answer is that conversation with its rating.
+ */
+export const widgetRatingRequestSchema = z.object({
+  rating: z
+    .number({ error: 'Please choose a rating from 1 to 5' })
+    .int('Please choose a rating from 1 to 5')
+    .min(1, 'Please choose a rating from 1 to 5')
+    .max(5, 'Please choose a rating from 1 to 5'),
+  comment: z.string().trim().max(1000, 'Comments are at most 1,000 characters').optional(),
+});
+export type WidgetRatingRequest = z.infer<typeof widgetRatingRequestSchema>;

@@ -57,6 +57,15 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/** What the customer said of a resolved conversation (POST /api/widget/rating, once). */
+export const conversationRatingSchema = z.object({
+  /** 1 (poor) to 5 (great). */
+  value: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  ratedAt: timestamp,
+});
+export type ConversationRating = z.infer<typeof conversationRatingSchema>;
+
 export const lastMessageSchema = z.object({
   role: z.enum(messageRoles),
   content: z.string(),
@@ -83,6 +92,18 @@ export const conversationSchema = z.object({
   /** spec §3 "messagesSeenCount per conversation and per user": user id → messages seen. */
   messagesSeenCount: z.record(z.string(), z.number().int()),
   customer: customerSchema.pick({ firstName: true, lastName: true, email: true, orderId: true }),
+  /**
+   * The member answering it (POST /api/user/assign-conversation); null: unassigned. The live
+   * `conversations` collection filters on it (`conversationAssigneeWhere`: mine, unassigned).
+   */
+  assigneeId: id.nullable(),
+  /**
+   * When an agent last read the conversation (POST /api/user/seen-message): the widget shows
+   * "Seen" under the customer's messages sent before it.
+   */
+  agentLastSeenAt: timestamp.nullable(),
+  /** The customer's rating, once they gave it after the conversation was resolved. */
+  rating: conversationRatingSchema.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -178,3 +199,11 @@ export const seenMessageRequestSchema = z.object({
 
 // spec §7 POST /api/user/resolve-conversation; the takeover call has the same payload.
 export const conversationRequestSchema = z.object({ workspaceId: id, conversationId: id });
+
+// POST /api/user/assign-conversation: assigneeId null unassigns; else an active member.
+export const assignConversationRequestSchema = z.object({
+  workspaceId: id,
+  conversationId: id,
+  assigneeId: id.nullable(),
+});
+export type AssignConversationRequest = z.infer<typeof assignConversationRequestSchema>;

@@ -11,6 +11,8 @@ export * from './live';
 export * from './storage';
 export * from './tickets';
 export * from './conversations';
+export * from './conversation-notes';
+export * from './canned-responses';
 export * from './training';
 export * from './products';
 export * from './websites';

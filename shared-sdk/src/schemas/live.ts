@@ -22,6 +22,10 @@ export const liveCollections = [
   /** Outgoing webhooks and their delivery log; admins only. */
   'webhooks',
   'webhook_deliveries',
+  /** A workspace's saved replies; every member reads them. */
+  'canned_responses',
+  /** Members' private notes of one conversation (read like `messages`); never the widget's. */
+  'conversation_notes',
 ] as const;
 export type LiveCollection = (typeof liveCollections)[number];
 
@@ -73,6 +77,22 @@ export const liveClientMessageSchema = wellFormedText(
       query: liveQuerySchema,
     }),
     z.object({ type: z.literal('unsubscribe'), id: z.string().min(1).max(64) }),
+    /**
+     * The sender is typing in the conversation (an agent, or the widget's visitor in their
+     * own). Delivered to the other side only: the visitor of that conversation, or the members
+     * of its workspace whose connection reads its workspace's conversations or its messages.
+     * Not stored; the server drops events closer together than `typingMinGapMs`.
+     */
+    z.object({ type: z.literal('typing'), conversationId: z.string().min(1).max(64) }),
+    /**
+     * Agents only: the conversation this connection has open (null: none any more), sent again
+     * every `presenceRefreshMs`. Colleagues reading the workspace's conversations hear it as
+     * `presence`; the customer never does. A closed connection is heard as `viewing: false`.
+     */
+    z.object({
+      type: z.literal('viewing'),
+      conversationId: z.string().min(1).max(64).nullable(),
+    }),
   ]),
 );
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
@@ -84,4 +104,17 @@ export type LiveServerMessage =
   | { type: 'snapshot'; id: string; docs: LiveDoc[] }
   | { type: 'changes'; id: string; changes: LiveChange[]; committedAt: number }
   /** With an id the subscription has ended (e.g. permission-denied when a member is removed). */
-  | { type: 'error'; id?: string; code: string; message: string };
+  | { type: 'error'; id?: string; code: string; message: string }
+  | LiveSignal;
+
+/**
+ * Ephemeral news of the other side, not tied to a subscription. `typing`: `from` says who typed
+ * (a member: `senderId` is their user id; the customer: their customer id). `presence`: a
+ * colleague opened (`viewing: true`, repeated while open) or left a conversation.
+ */
+export type LiveSignal =
+  | { type: 'typing'; conversationId: string; from: 'agent' | 'customer'; senderId: string }
+  | { type: 'presence'; conversationId: string; userId: string; viewing: boolean };
+
+/** What a client may send besides its subscriptions. */
+export type LiveSignalMessage = Extract<LiveClientMessage, { type: 'typing' | 'viewing' }>;

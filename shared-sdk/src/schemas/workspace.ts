@@ -184,6 +184,15 @@ export const statisticsSchema = z.object({
     pending: z.number().int(),
   }),
   aiTrainingQnas: z.object({ count: z.number().int() }),
+  /**
+   * The customers' ratings of resolved conversations (POST /api/widget/rating): how many, and
+   * their average (sum / count; null while there are none).
+   */
+  ratings: z.object({
+    count: z.number().int(),
+    sum: z.number().int(),
+    average: z.number().nullable(),
+  }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
