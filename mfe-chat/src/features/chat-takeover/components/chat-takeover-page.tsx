@@ -1,14 +1,27 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { dashboardPaths, pendingConversationsQuery } from 'shared-sdk';
+import {
+  dashboardPaths,
+  pendingConversationsQuery,
+  workspaceUserEndpoints,
+  type ConversationAssigneeFilter,
+} from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 import { useLiveDocs } from 'shared-sdk/live';
-import { addTranslations, PageHeader, useSession } from 'shared-ui';
+import { addTranslations, PageHeader, useApiGet, useSession } from 'shared-ui';
+import { chatNamespace } from '../../../i18n/chat-translations';
 import { PageBody } from '../../../components/chat-page';
 import en from '../en-US.json';
 import { useTakeoverShortcuts } from '../hooks/use-takeover-shortcuts';
-import { isTakeoverFilter, nextPendingId, type TakeoverFilter } from '../utils/takeover-list';
+import { memberName } from '../utils/sender-names';
+import {
+  isAssigneeFilter,
+  isTakeoverFilter,
+  nextPendingId,
+  type TakeoverFilter,
+  type TakeoverFilters,
+} from '../utils/takeover-list';
 import { focusListRow } from './conversation-list';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { NoConversationOpen } from './no-conversation-open';
@@ -29,9 +42,23 @@ export function ChatTakeoverPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { search } = useLocation();
   const navigate = useNavigate();
+  const { t: tChat } = useTranslation(chatNamespace);
   const status = searchParams.get('status');
-  const filter: TakeoverFilter = isTakeoverFilter(status) ? status : 'all';
+  const assignee = searchParams.get('assignee');
   const { user } = useSession();
+  const filters: TakeoverFilters = {
+    status: isTakeoverFilter(status) ? status : 'all',
+    assignee: isAssigneeFilter(assignee) ? assignee : 'all',
+    userId: user?.id,
+  };
+  // For names: the list's assignees, the messages' agents, whom to assign and ticket.
+  const { state: members } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
+  const assigneeName = (userId: string) => {
+    if (userId === user?.id) return tChat('you');
+    const member =
+      members.status === 'loaded' ? members.data.find((m) => m.userId === userId) : undefined;
+    return member ? memberName(member) : tChat('roles.agent');
+  };
   const listRef = useRef<HTMLOListElement>(null);
   // The same query as the header's count: one subscription on the page's socket.
   const pending = useLiveDocs<Conversation>(pendingConversationsQuery(workspaceId));
@@ -62,8 +89,16 @@ export function ChatTakeoverPage() {
     leaveReply: () => focusListRow(listRef.current, 1),
   });
 
-  function chooseFilter(next: TakeoverFilter) {
-    setSearchParams(next === 'all' ? {} : { status: next }, { replace: true });
+  function chooseFilters(change: {
+    status?: TakeoverFilter;
+    assignee?: ConversationAssigneeFilter;
+  }) {
+    const next = { status: filters.status, assignee: filters.assignee, ...change };
+    // "all" is the default of both: left out of the address.
+    setSearchParams(
+      Object.fromEntries(Object.entries(next).filter(([, value]) => value !== 'all')),
+      { replace: true },
+    );
   }
 
   return (
@@ -75,11 +110,11 @@ export function ChatTakeoverPage() {
         <ListPane $shownNarrow={!conversationId} aria-label={t('list.pane')}>
           <TakeoverListPane
             workspaceId={workspaceId}
-            filter={filter}
-            onFilter={chooseFilter}
+            filters={filters}
+            onFilters={chooseFilters}
             search={search}
             openId={conversationId}
-            currentUserId={user?.id}
+            assigneeName={assigneeName}
             listRef={listRef}
           />
         </ListPane>
@@ -89,6 +124,7 @@ export function ChatTakeoverPage() {
             workspaceId={workspaceId}
             conversationId={conversationId}
             currentUserId={user?.id}
+            members={members}
             listHref={listHref}
           />
         ) : (

@@ -61,9 +61,15 @@ const Preview = styled.span`
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 
+const Assignee = styled.span`
+  grid-column: 1;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
 const Meta = styled.span`
   grid-column: 2;
-  grid-row: 1 / span 2;
+  grid-row: 1 / span 3;
   display: flex;
   flex-direction: column;
   align-items: flex-end;
@@ -104,6 +110,7 @@ export function ConversationList({
   workspaceId,
   conversations,
   currentUserId,
+  assigneeName,
   openId,
   search,
   listRef,
@@ -111,6 +118,7 @@ export function ConversationList({
   workspaceId: string;
   conversations: Conversation[];
   currentUserId: string | undefined;
+  assigneeName: (userId: string) => string;
   /** The conversation open beside the list. */
   openId: string | undefined;
   /** The list's filter (`?status=pending`), kept when a conversation is opened. */
@@ -151,6 +159,7 @@ export function ConversationList({
               unread={unreadCount(conversation, currentUserId)}
               open={conversation.id === openId}
               search={search}
+              assignee={conversation.assigneeId ? assigneeName(conversation.assigneeId) : undefined}
             />
           </li>
         ))}
@@ -165,12 +174,15 @@ function ConversationRow({
   unread,
   open,
   search,
+  assignee,
 }: {
   workspaceId: string;
   conversation: Conversation;
   unread: number;
   open: boolean;
   search: string;
+  /** Who answers it; undefined: unassigned. */
+  assignee: string | undefined;
 }) {
   const { t } = useTranslation('chat-takeover');
   const { t: tChat } = useTranslation(chatNamespace);
@@ -192,6 +204,7 @@ function ConversationRow({
     >
       <Name>{customerName(conversation.customer) ?? tChat('anonymousUser')}</Name>
       <Preview>{preview}</Preview>
+      {assignee ? <Assignee>{t('list.assignedTo', { name: assignee })}</Assignee> : null}
       <Meta>
         <StatusBadge status={conversation.status} />
         <span>

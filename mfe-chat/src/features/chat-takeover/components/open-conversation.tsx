@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
+import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
 import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
 import {
   addTranslations,
@@ -10,7 +10,7 @@ import {
   Loading,
   usePageTitle,
   LoadFailed,
-  useApiGet,
+  type ApiGetState,
   BackLink,
   Muted,
 } from 'shared-ui';
@@ -28,6 +28,7 @@ import { MessageList } from './message-list';
 import { ResolveConversation } from './resolve-conversation';
 import { memberName } from '../utils/sender-names';
 import { TakeOver } from './take-over';
+import { AssignConversation } from './assign-conversation';
 import { useMarkSeen } from '../hooks/use-mark-seen';
 import { ConversationPane, DetailsPane, NarrowOnly } from './split-view';
 
@@ -70,11 +71,13 @@ export function OpenConversation({
   workspaceId,
   conversationId,
   currentUserId,
+  members,
   listHref,
 }: {
   workspaceId: string;
   conversationId: string;
   currentUserId: string | undefined;
+  members: ApiGetState<WorkspaceUser[]>;
   /** The list, with its filter: where "back" goes on narrow screens. */
   listHref: string;
 }) {
@@ -138,6 +141,7 @@ export function OpenConversation({
       customer={customer ?? conversation.customer}
       name={name}
       currentUserId={currentUserId}
+      members={members}
       reconnecting={conversationLive.status === 'reconnecting'}
       // The last known conversation stays on screen, with the error and a way to ask again.
       failed={conversationLive.status === 'error' ? conversationLive.retry : undefined}
@@ -151,6 +155,7 @@ function LoadedConversation({
   customer,
   name,
   currentUserId,
+  members,
   reconnecting,
   failed,
   backLink,
@@ -159,6 +164,7 @@ function LoadedConversation({
   customer: CustomerFacts;
   name: string;
   currentUserId: string | undefined;
+  members: ApiGetState<WorkspaceUser[]>;
   reconnecting: boolean;
   /** Set when the conversation's live read failed: asks again. */
   failed: (() => void) | undefined;
@@ -175,7 +181,6 @@ function LoadedConversation({
   });
   // In timestamp order (spec §3): the query's order, which the live client keeps.
   const messages = messagesLive.docs;
-  const { state: members } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
   const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
   // Where the messages new to this reader began when they opened the page.
   const [seenAtOpen] = useState(seenCount);
@@ -224,6 +229,13 @@ function LoadedConversation({
             </Muted>
           </HeaderFacts>
           <Actions>
+            <AssignConversation
+              workspaceId={workspaceId}
+              conversationId={conversationId}
+              assigneeId={conversation.assigneeId}
+              members={members}
+              currentUserId={currentUserId}
+            />
             <TakeOver
               workspaceId={workspaceId}
               conversationId={conversationId}

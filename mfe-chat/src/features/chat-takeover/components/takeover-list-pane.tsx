@@ -2,7 +2,8 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Loading, LoadFailed, Muted, SegmentedControl, Spinner } from 'shared-ui';
 import { useTakeoverList } from '../hooks/use-takeover-list';
-import { takeoverFilters, type TakeoverFilter } from '../utils/takeover-list';
+import { conversationAssigneeFilters, type ConversationAssigneeFilter } from 'shared-sdk';
+import { takeoverFilters, type TakeoverFilter, type TakeoverFilters } from '../utils/takeover-list';
 import { AlertSettings } from './alert-settings';
 import { ConversationList } from './conversation-list';
 
@@ -12,34 +13,48 @@ import { ConversationList } from './conversation-list';
  */
 export function TakeoverListPane({
   workspaceId,
-  filter,
-  onFilter,
+  filters,
+  onFilters,
   search,
   openId,
-  currentUserId,
+  assigneeName,
   listRef,
 }: {
   workspaceId: string;
-  filter: TakeoverFilter;
-  onFilter: (filter: TakeoverFilter) => void;
+  filters: TakeoverFilters;
+  onFilters: (change: { status?: TakeoverFilter; assignee?: ConversationAssigneeFilter }) => void;
   search: string;
   openId: string | undefined;
-  currentUserId: string | undefined;
+  /** The name of a conversation's assignee ("You" for the signed-in user). */
+  assigneeName: (userId: string) => string;
   listRef: RefObject<HTMLOListElement | null>;
 }) {
   const { t } = useTranslation('chat-takeover');
-  const list = useTakeoverList(workspaceId, filter);
+  const list = useTakeoverList(workspaceId, filters);
+  const filter = filters.status;
   const { conversations, status } = list;
   return (
     <>
       <AlertSettings />
       <div>
         <SegmentedControl
+          legend={t('assigneeFilter.legend')}
+          name="conversation-assignee"
+          options={conversationAssigneeFilters.map((value) => ({
+            value,
+            label: t(`assigneeFilter.${value}`),
+          }))}
+          value={filters.assignee}
+          onChange={(assignee) => onFilters({ assignee })}
+        />
+      </div>
+      <div>
+        <SegmentedControl
           legend={t('filter.legend')}
           name="conversation-status"
           options={takeoverFilters.map((value) => ({ value, label: t(`filter.${value}`) }))}
           value={filter}
-          onChange={onFilter}
+          onChange={(status) => onFilters({ status })}
         />
       </div>
       <div aria-busy={list.waiting}>
@@ -51,13 +66,18 @@ export function TakeoverListPane({
           <Loading label={t('list.loading')} />
         ) : null}
         {status === 'live' && conversations.length === 0 ? (
-          <Muted>{t(`list.empty.${filter}`)}</Muted>
+          <Muted>
+            {filters.assignee === 'all'
+              ? t(`list.empty.${filter}`)
+              : t(`list.emptyAssigned.${filters.assignee}`)}
+          </Muted>
         ) : null}
         {conversations.length > 0 ? (
           <ConversationList
             workspaceId={workspaceId}
             conversations={conversations}
-            currentUserId={currentUserId}
+            currentUserId={filters.userId}
+            assigneeName={assigneeName}
             openId={openId}
             search={search}
             listRef={listRef}
