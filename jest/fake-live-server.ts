@@ -8,6 +8,7 @@ import {
   type LiveDoc,
   type LiveQuery,
   type LiveServerMessage,
+  type LiveSignal,
 } from 'shared-sdk/live';
 
 interface Subscription {
@@ -132,6 +133,15 @@ export function fakeLiveServer(docs: LiveAnswer = () => []) {
         .filter((subscription) => !collection || subscription.query.collection === collection)
         .map((subscription) => subscription.query),
     commitEach,
+    /** Typing or presence news from the other side, heard by every open socket. */
+    async signal(message: LiveSignal) {
+      for (const socket of sockets.filter((candidate) => candidate.readyState === 1)) {
+        await act(async () => {
+          await pending.get(socket);
+          socket.onmessage?.({ data: JSON.stringify(message) });
+        });
+      }
+    },
     /** A commit on the server: every subscription to `collection` hears the changes. */
     commit: (collection: LiveQuery['collection'], changes: LiveChange[]) =>
       commitEach(({ query }) => (query.collection === collection ? changes : undefined)),
@@ -248,6 +258,9 @@ export function connectFakeLiveCollections(
     refuse: server.refuse,
     /** The queries subscribed now. */
     queries: server.queries,
+    /** What the page sent (typing and viewing news among it). */
+    received: server.received,
+    signal: server.signal,
     /**
      * A commit on the server: `write` changes the collections, then every subscription whose
      * result changed hears the difference.

@@ -15,6 +15,9 @@ import {
 } from 'shared-ui';
 import { sendAgentMessage, uploadAttachment } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
+import { useCannedPicker } from '../hooks/use-canned-picker';
+import { useTypingSender } from '../hooks/use-live-signals';
+import { CannedResponseList } from './canned-response-list';
 import { formatSize } from './message-list';
 import {
   MessageFormFields,
@@ -97,13 +100,16 @@ export function Composer({
   const detailsToggleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // TextAreaField takes no ref: the form finds its field by name.
-  const focusContent = () => {
+  const contentField = () => {
     const field = formRef.current?.elements.namedItem('content');
-    if (field instanceof HTMLTextAreaElement) field.focus();
+    return field instanceof HTMLTextAreaElement ? field : null;
   };
+  const focusContent = () => contentField()?.focus();
   const uploaded = useRef(new Map<File, { path: string }>());
   const toast = useToast();
   const [content, setContent] = useDraft(conversationId);
+  const picker = useCannedPicker({ workspaceId, content, setContent, field: contentField });
+  const typed = useTypingSender(conversationId);
   const [files, setFiles] = useState<File[]>([]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const nextRowKey = useRef(0);
@@ -290,13 +296,20 @@ export function Composer({
         readOnly={sending}
         error={fieldError}
         aria-describedby={botAnswering ? noteId : undefined}
+        {...picker.fieldProps}
         onChange={(event) => {
           setContent(event.target.value);
+          picker.track(event);
+          if (event.target.value.trim() !== '') typed();
           if (fieldError) setFieldError(undefined);
           if (state === 'sent') setState('editing');
         }}
-        onKeyDown={sendOnEnter}
+        onSelect={picker.track}
+        onKeyDown={(event) => {
+          if (!picker.onKeyDown(event)) sendOnEnter(event);
+        }}
       />
+      {picker.open ? <CannedResponseList picker={picker} /> : null}
       {files.length > 0 ? (
         <Chosen aria-label={t('composer.files')}>
           {files.map((file) => (

@@ -471,7 +471,7 @@ describe('Conversation page', () => {
         expect(screen.queryByRole('group', { name: 'Details' })).not.toBeInTheDocument(),
       );
       expect(screen.getByRole('button', { name: 'Add details' })).toBeEnabled();
-      expect(screen.getByRole('status')).toHaveTextContent('Message sent.');
+      expect(screen.getByText('Message sent.')).toHaveAttribute('role', 'status');
     });
 
     it('sends the details with the text of the message', async () => {

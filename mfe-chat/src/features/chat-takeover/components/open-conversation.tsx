@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import styled from 'styled-components';
 import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
-import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
+import type { Conversation, ConversationNote, Customer, Message } from 'shared-sdk/schemas';
 import {
   addTranslations,
   Alert,
@@ -17,50 +16,23 @@ import {
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
 import { SectionCard } from '../../../components/chat-page';
-import { RelativeTime } from '../../../components/relative-time';
-import { StatusBadge } from '../../../components/status-badge';
 import { useLiveDocs } from 'shared-sdk/live';
-import { Composer } from './composer';
-import { CreateTicket } from './create-ticket';
 import { CustomerDetails, type CustomerFacts } from './customer-details';
 import en from '../conversation.en-US.json';
 import { MessageList } from './message-list';
-import { ResolveConversation } from './resolve-conversation';
+import { ConversationHeader } from './conversation-header';
+import { ReplyArea } from './reply-area';
 import { memberName } from '../utils/sender-names';
-import { TakeOver } from './take-over';
-import { AssignConversation } from './assign-conversation';
 import { useMarkSeen } from '../hooks/use-mark-seen';
+import { mergeTimeline } from '../utils/timeline';
+import { useConversationSignals, useViewingSignal } from '../hooks/use-live-signals';
+import { TypingIndicator } from './typing-indicator';
 import { ConversationPane, DetailsPane, NarrowOnly } from './split-view';
 
 addTranslations('conversation', en);
 
 /** The open conversation's pane, found by the page's keyboard shortcuts. */
 export const openConversationId = 'open-conversation';
-
-const Header = styled.header`
-  display: grid;
-  gap: 8px;
-  min-width: 0;
-  h2 {
-    margin: 0;
-    font-size: clamp(1.375rem, 1.5vw + 1rem, 1.75rem);
-    overflow-wrap: anywhere;
-  }
-`;
-
-const HeaderFacts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-`;
 
 /**
  * The conversation open in chat takeover (/dashboard/:workspaceId/chat-takeover/:conversationId):
@@ -181,6 +153,16 @@ function LoadedConversation({
   });
   // In timestamp order (spec §3): the query's order, which the live client keeps.
   const messages = messagesLive.docs;
+  const notesLive = useLiveDocs<ConversationNote>({
+    collection: 'conversation_notes',
+    workspaceId,
+    conversationId,
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+  });
+  const timeline = useMemo(
+    () => mergeTimeline(messages, notesLive.docs),
+    [messages, notesLive.docs],
+  );
   const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
   // Where the messages new to this reader began when they opened the page.
   const [seenAtOpen] = useState(seenCount);
@@ -203,59 +185,35 @@ function LoadedConversation({
     }
   }, [conversation.status]);
 
+  const signals = useConversationSignals(conversationId, currentUserId);
+  useViewingSignal(conversationId, messagesLive.status === 'live');
+  const nameOfMember = (userId: string) => {
+    if (userId === currentUserId) return tChat('you');
+    const member =
+      members.status === 'loaded'
+        ? members.data.find((candidate) => candidate.userId === userId)
+        : undefined;
+    return member ? memberName(member) : tChat('roles.agent');
+  };
   function senderOf(message: Message): string {
     if (message.role === 'user') return name;
     if (message.role === 'bot') return tChat('roles.bot');
-    if (message.senderId === currentUserId) return tChat('you');
-    const member =
-      members.status === 'loaded'
-        ? members.data.find((candidate) => candidate.userId === message.senderId)
-        : undefined;
-    return member ? memberName(member) : tChat('roles.agent');
+    return nameOfMember(message.senderId);
   }
 
   return (
     <>
       <ConversationPane $shownNarrow id={openConversationId} aria-labelledby="conversation-title">
-        <Header>
-          {backLink}
-          <h2 id="conversation-title" ref={headingRef} tabIndex={-1}>
-            {name}
-          </h2>
-          <HeaderFacts>
-            <StatusBadge status={conversation.status} />
-            <Muted as="span">
-              {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
-            </Muted>
-          </HeaderFacts>
-          <Actions>
-            <AssignConversation
-              workspaceId={workspaceId}
-              conversationId={conversationId}
-              assigneeId={conversation.assigneeId}
-              members={members}
-              currentUserId={currentUserId}
-            />
-            <TakeOver
-              workspaceId={workspaceId}
-              conversationId={conversationId}
-              takenOver={takenOver}
-            />
-            {conversation.status === 'resolved' ? null : (
-              <ResolveConversation
-                workspaceId={workspaceId}
-                conversationId={conversationId}
-                customer={name}
-              />
-            )}
-            <CreateTicket
-              workspaceId={workspaceId}
-              conversationId={conversationId}
-              members={members}
-              currentUserId={currentUserId}
-            />
-          </Actions>
-        </Header>
+        <ConversationHeader
+          conversation={conversation}
+          name={name}
+          members={members}
+          currentUserId={currentUserId}
+          nameOfMember={nameOfMember}
+          viewers={signals.colleaguesViewing}
+          backLink={backLink}
+          headingRef={headingRef}
+        />
         {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
         {reconnecting || messagesLive.status === 'reconnecting' ? (
           <Alert tone="info">{t('reconnecting')}</Alert>
@@ -268,18 +226,25 @@ function LoadedConversation({
           {messagesLive.status === 'loading' && messages.length === 0 ? (
             <Loading label={t('messages.loading')} />
           ) : null}
-          {messagesLive.status === 'live' && messages.length === 0 ? (
+          {messagesLive.status === 'live' && timeline.length === 0 ? (
             <Muted>{t('messages.empty')}</Muted>
           ) : null}
-          {messages.length > 0 ? (
+          {timeline.length > 0 ? (
             <MessageList
               label={t('messages.label', { name })}
-              messages={messages}
+              items={timeline}
               firstUnseenId={firstUnseenId}
               senderOf={senderOf}
+              authorOf={(note) => nameOfMember(note.authorId)}
             />
           ) : null}
-          <Composer
+          <TypingIndicator
+            names={[
+              ...(signals.customerTyping ? [name] : []),
+              ...signals.colleaguesTyping.map(nameOfMember),
+            ]}
+          />
+          <ReplyArea
             workspaceId={workspaceId}
             conversationId={conversationId}
             botAnswering={!takenOver}
