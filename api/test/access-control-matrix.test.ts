@@ -23,8 +23,10 @@ interface Ids {
   websiteId: string;
   /** A getLinks job. */
   jobId: string;
-  /** The agent's membership. */
+  /** The agent's membership, and the agent's user id. */
   workspaceUserId: string;
+  agentUserId: string;
+  cannedResponseId: string;
   webhookId: string;
   /** A webhook.test delivery of that webhook. */
   deliveryId: string;
@@ -144,6 +146,39 @@ const samples: Record<string, Sample> = {
   },
   'POST /api/user/resolve-conversation': {
     input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/assign-conversation': {
+    input: ({ workspaceId, conversationId, agentUserId }) => ({
+      workspaceId,
+      conversationId,
+      assigneeId: agentUserId,
+    }),
+    adminOnly: true,
+  },
+  'POST /api/user/notes': {
+    input: ({ workspaceId, conversationId }) => ({
+      workspaceId,
+      conversationId,
+      content: 'Planted',
+    }),
+    adminOnly: true,
+  },
+  'GET /api/user/canned-responses': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'POST /api/user/canned-responses': {
+    input: ({ workspaceId }) => ({ workspaceId, shortcut: 'planted', content: 'Planted' }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/canned-responses': {
+    input: ({ workspaceId, cannedResponseId }) => ({
+      workspaceId,
+      cannedResponseId,
+      content: 'Planted',
+    }),
+    adminOnly: true,
+  },
+  'DELETE /api/user/canned-responses': {
+    input: ({ workspaceId, cannedResponseId }) => ({ workspaceId, cannedResponseId }),
     adminOnly: true,
   },
   'POST /api/user/ai-training-qnas': {
@@ -308,6 +343,8 @@ const otherRoutes = new Set([
   'POST /api/widget/messages',
   'POST /api/widget/handoff',
   'POST /api/widget/attachments',
+  // Its refusals (no token, a member's token, nothing to rate): inbox-calls.test.ts.
+  'POST /api/widget/rating',
   // Storage: the path names the workspace; its matrix is in storage.test.ts.
   'POST /api/storage/upload',
   'GET /api/storage/attachments/{*}',
@@ -372,6 +409,12 @@ describe('access control over every signed-in route', () => {
       headers: bearer(admin),
       payload: { workspaceId, webhookId: webhook.json().id },
     });
+    const cannedResponse = await app.inject({
+      method: 'POST',
+      url: '/api/user/canned-responses',
+      headers: bearer(admin),
+      payload: { workspaceId, shortcut: 'seeded', content: 'Seeded reply' },
+    });
     const chatbot = await app.db
       .selectFrom('chatbots')
       .select('id')
@@ -379,7 +422,7 @@ describe('access control over every signed-in route', () => {
       .executeTakeFirstOrThrow();
     const [agentLink] = await app.db
       .selectFrom('workspaceUsers')
-      .select('id')
+      .select(['id', 'userId'])
       .where('workspaceId', '=', workspaceId)
       .where('role', '=', 'agent')
       .execute();
@@ -393,6 +436,8 @@ describe('access control over every signed-in route', () => {
       websiteId: website.json().id,
       jobId: job.json().jobId,
       workspaceUserId: agentLink!.id,
+      agentUserId: agentLink!.userId,
+      cannedResponseId: cannedResponse.json().id,
       webhookId: webhook.json().id,
       deliveryId: webhookTest.json().deliveryId,
       visitorToken: session.visitorToken,
@@ -420,6 +465,8 @@ describe('access control over every signed-in route', () => {
       'webhookDeliveries',
       'workspacePlans',
       'billingChanges',
+      'cannedResponses',
+      'conversationNotes',
     ] as const;
     return Promise.all(tables.map((table) => app.db.selectFrom(table).selectAll().execute()));
   }
@@ -545,7 +592,9 @@ describe('access control over every signed-in route', () => {
         const query = {
           collection,
           workspaceId: ids.workspaceId,
-          ...(collection === 'messages' ? { conversationId: ids.conversationId } : {}),
+          ...(collection === 'messages' || collection === 'conversation_notes'
+            ? { conversationId: ids.conversationId }
+            : {}),
         };
         const fromOutsider = await outsider.subscribeRefused(`o-${collection}`, query);
         if (!['not-found', 'permission-denied'].includes(fromOutsider.code)) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RedisChangeFeed } from '../src/live/redis-change-feed';
+import { startConversation } from './fixtures/conversation';
 import { buildInternalTicket, createTicket, updateTicket } from './fixtures/ticket';
 import { bearer, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
@@ -113,5 +114,45 @@ describeRedis('live queries across two instances (Redis change feed)', () => {
       code: 'permission-denied',
       message: expect.any(String),
     });
+  });
+
+  it('carries typing and presence between instances, to the other side only', async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const admin = await signUp(a);
+    const agent = await signUp(a);
+    const { workspaceId } = await createWorkspace(a, admin.auth);
+    await addMember(a, admin.auth, workspaceId, agent.request.email);
+    const maya = await startConversation(a, workspaceId);
+    const other = await startConversation(a, workspaceId);
+    const agentOnA = await connect(a, admin.auth.idToken);
+    await agentOnA.subscribe('list', { collection: 'conversations', workspaceId });
+    const colleagueOnB = await connect(b, agent.auth.idToken);
+    await colleagueOnB.subscribe('list', { collection: 'conversations', workspaceId });
+    const mayaOnB = await connect(b, maya.session.visitorToken);
+    const otherOnA = await connect(a, other.session.visitorToken);
+
+    agentOnA.send({ type: 'typing', conversationId: maya.conversationId });
+    expect(await mayaOnB.next((m) => m.type === 'typing')).toEqual({
+      type: 'typing',
+      conversationId: maya.conversationId,
+      from: 'agent',
+      senderId: admin.auth.user.id,
+    });
+    mayaOnB.send({ type: 'typing', conversationId: maya.conversationId });
+    expect(await agentOnA.next((m) => m.type === 'typing')).toMatchObject({
+      from: 'customer',
+      senderId: maya.session.customerId,
+    });
+    agentOnA.send({ type: 'viewing', conversationId: maya.conversationId });
+    expect(await colleagueOnB.next((m) => m.type === 'presence')).toEqual({
+      type: 'presence',
+      conversationId: maya.conversationId,
+      userId: admin.auth.user.id,
+      viewing: true,
+    });
+    // The other visitor, on the sender's instance, hears the typing in their own only.
+    agentOnA.send({ type: 'typing', conversationId: other.conversationId });
+    await otherOnA.next((m) => m.type === 'typing');
+    expect(otherOnA.untaken()).toEqual([]);
   });
 });

@@ -400,6 +400,7 @@ describe.each(backends)('live queries over /api/live ($backend)', ({ postgres })
         products: { all: 0, active: 0, disabled: 0, processing: 0 },
         conversations: { all: 0, resolved: 0, pending: 0 },
         aiTrainingQnas: { count: 0 },
+        ratings: { count: 0, sum: 0, average: null },
       };
       expect(await client.subscribe('stats', { collection: 'statistics', workspaceId })).toEqual([
         zero,

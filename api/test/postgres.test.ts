@@ -17,6 +17,9 @@ import type { JobHandler } from '../src/jobs/job-runner';
 import { enqueueJob } from '../src/jobs/job-store';
 import { writeTransaction } from '../src/live/write-transaction';
 import { parseAllowHosts } from '../src/outbound/address-check';
+import { checkStatistics } from '../src/services/statistics-check';
+import { startConversation } from './fixtures/conversation';
+import { visitorBearer } from './fixtures/customer';
 import { seedTeams } from './fixtures/teams';
 import { eventually } from './support/eventually';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -248,5 +251,54 @@ describePostgres('PostgreSQL', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('keeps a shortcut unique and rates once when two instances race (inbox, issue 18)', async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const { team } = await seedTeams(a);
+    const { workspaceId } = team;
+    const headers = bearer(team.admin.auth);
+    const creates = await Promise.all(
+      [a, b, a, b].map((app, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/canned-responses',
+          headers,
+          payload: { workspaceId, shortcut: 'shipping', content: `Reply ${i}` },
+        }),
+      ),
+    );
+    expect(creates.map((response) => response.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    for (const refused of creates.filter((response) => response.statusCode === 400)) {
+      expect(refused.json().error.message).toMatch(/^shortcut: \/shipping is already used/);
+    }
+
+    const { session, conversationId } = await startConversation(a, workspaceId);
+    const resolved = await b.inject({
+      method: 'POST',
+      url: '/api/user/resolve-conversation',
+      headers,
+      payload: { workspaceId, conversationId },
+    });
+    expect(resolved.statusCode).toBe(200);
+    const ratings = await Promise.all(
+      [a, b, a, b].map((app, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/widget/rating',
+          headers: visitorBearer(session),
+          payload: { rating: i + 1 },
+        }),
+      ),
+    );
+    expect(ratings.map((response) => response.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    const statistics = await a.db
+      .selectFrom('statistics')
+      .select(['ratingsCount', 'ratingsSum'])
+      .where('workspaceId', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    const rated = ratings.find((response) => response.statusCode === 200)?.json();
+    expect(statistics).toEqual({ ratingsCount: 1, ratingsSum: rated.rating.value });
+    expect((await checkStatistics(a.db)).differences).toEqual([]);
   });
 });

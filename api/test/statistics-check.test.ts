@@ -60,6 +60,15 @@ describe('statistics check', () => {
     expect((await checkStatistics(app.db)).differences).toEqual([
       { workspaceId, counter: 'tickets.open', stored: 7, counted: 3 },
     ]);
+    // The ratings' sum is recounted from the conversations' ratings, as their number is.
+    await app.db
+      .updateTable('statistics')
+      .set({ ticketsOpen: 3, ratingsSum: 4 })
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    expect((await checkStatistics(app.db)).differences).toEqual([
+      { workspaceId, counter: 'ratings.sum', stored: 4, counted: 0 },
+    ]);
 
     await app.db.deleteFrom('statistics').where('workspaceId', '=', workspaceId).execute();
     // A missing row differs in every counter of the tables checked.
@@ -73,6 +82,8 @@ describe('statistics check', () => {
       'products.all',
       'products.disabled',
       'products.processing',
+      'ratings.count',
+      'ratings.sum',
       'tickets.closed',
       'tickets.open',
     ]);

@@ -89,6 +89,7 @@ describe('/api/user/workspaces, is-admin, statistics and chatbots', () => {
         products: { all: 0, active: 0, disabled: 0, processing: 0 },
         conversations: { all: 0, resolved: 0, pending: 0 },
         aiTrainingQnas: { count: 0 },
+        ratings: { count: 0, sum: 0, average: null },
       });
     });
 

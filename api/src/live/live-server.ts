@@ -45,7 +45,8 @@ export class LiveServer implements SessionHost {
     this.identity = identity;
     this.log = log;
     this.queries = new LiveQueries(db, log);
-    this.signals = new LiveSignals(db, feed, log);
+    // The app's clock (tests move it) times the typing throttle.
+    this.signals = new LiveSignals(db, feed, log, () => identity.now().getTime());
     this.unsubscribe = feed.subscribe({
       signal: (event) => this.signals.deliver(event),
       changes: (events) => {

@@ -9,7 +9,7 @@ import type {
 import { randomId } from '../db/random-id';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { adjustConversationCounts } from './statistics';
+import { adjustConversationCounts, adjustRatings } from './statistics';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 
@@ -273,6 +273,7 @@ export async function setMessagesSeenCount(
   before: ConversationRow,
   userId: string,
   messagesSeenCount: number,
+  now: Date,
 ): Promise<ConversationRow> {
   const seen = Math.min(
     before.messagesCount,
@@ -281,7 +282,11 @@ export async function setMessagesSeenCount(
   if (before.messagesSeenCount[userId] === seen) return before;
   const row = await trx
     .updateTable('conversations')
-    .set({ messagesSeenCount: JSON.stringify({ ...before.messagesSeenCount, [userId]: seen }) })
+    .set({
+      messagesSeenCount: JSON.stringify({ ...before.messagesSeenCount, [userId]: seen }),
+      // The widget's "Seen": an agent has read the customer's messages up to now.
+      agentLastSeenAt: now,
+    })
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -351,4 +356,60 @@ export async function resolveIfIdle(
   await adjustConversationCounts(trx, row.workspaceId, countDelta('open', 'resolved'), now);
   recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
   return { workspaceId: row.workspaceId };
+}
+
+/** Assigns the locked conversation to `assigneeId` (null: nobody); its place in the list stays. */
+export async function setConversationAssignee(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  assigneeId: string | null,
+): Promise<ConversationRow> {
+  if (before.assigneeId === assigneeId) return before;
+  const row = await trx
+    .updateTable('conversations')
+    .set({ assigneeId })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/** The customer's latest resolved conversation, locked (see lockConversation). */
+export async function lockLatestResolvedConversationOfCustomer(
+  trx: Kysely<Database>,
+  customerId: string,
+): Promise<ConversationRow | undefined> {
+  const latest = await trx
+    .selectFrom('conversations')
+    .select('id')
+    .where('customerId', '=', customerId)
+    .where('status', '=', 'resolved')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return latest && lockConversation(trx, latest.id);
+}
+
+/**
+ * The customer's rating of the locked, not yet rated conversation, counted in the workspace's
+ * rating figures in the same transaction.
+ */
+export async function setConversationRating(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  rating: { value: number; comment: string | null },
+  now: Date,
+): Promise<ConversationRow> {
+  const row = await trx
+    .updateTable('conversations')
+    .set({ rating: rating.value, ratingComment: rating.comment, ratedAt: now })
+    .where('id', '=', before.id)
+    .where('rating', 'is', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await adjustRatings(trx, row.workspaceId, rating.value, now);
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
 }

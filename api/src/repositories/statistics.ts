@@ -98,6 +98,25 @@ export async function adjustConversationCounts(
     .execute();
 }
 
+/** Counts one more rating of `value` in the workspace's figures, in the rating's transaction. */
+export async function adjustRatings(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  value: number,
+  now: Date,
+): Promise<void> {
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({
+      ratingsCount: sql`ratings_count + 1`,
+      ratingsSum: sql`ratings_sum + ${value}`,
+      updatedAt: now,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}
+
 /** Adds `delta` to the workspace's Q&A pair count, in the transaction of the Q&A write. */
 export async function adjustAiTrainingQnaCount(
   trx: Kysely<Database>,

@@ -12,6 +12,7 @@ import { userAiTrainingQnasRoutes } from './user-ai-training-qnas';
 import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
 import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
+import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProductsRoutes } from './user-products';
@@ -39,6 +40,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userTicketsRoutes);
   await app.register(storageRoutes);
   await app.register(userConversationsRoutes);
+  await app.register(userCannedResponsesRoutes);
   await app.register(userAiTrainingQnasRoutes);
   await app.register(userAiTrainingWebsitesRoutes);
   await app.register(userBotPreviewRoutes);

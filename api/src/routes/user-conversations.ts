@@ -9,6 +9,7 @@ import {
   sendAgentMessage,
   takeOverConversation,
 } from '../services/conversations';
+import { addConversationNote, assignConversation } from '../services/conversation-inbox';
 
 const errors = {
   ...signedInErrors,
@@ -66,8 +67,8 @@ export const userConversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     }),
     handler: async (request) =>
-      memberWrite(app, request, request.body.workspaceId, 'admin', ({ trx, member }) =>
-        markMessagesSeen(trx, { ...request.body, agentId: member.userId }),
+      memberWrite(app, request, request.body.workspaceId, 'admin', ({ trx, member, now }) =>
+        markMessagesSeen(trx, { ...request.body, agentId: member.userId }, now),
       ),
   });
 
@@ -81,5 +82,41 @@ export const userConversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       memberWrite(app, request, request.body.workspaceId, 'admin', ({ trx, member, now }) =>
         resolveConversation(trx, { ...request.body, agentId: member.userId }, now),
       ),
+  });
+
+  app.route({
+    ...endpointRoute(conversationEndpoints.assign, {
+      tags,
+      summary: 'Assign the conversation to an active member of the workspace, or unassign it',
+      description:
+        'assigneeId null unassigns. The takeover list filters on assigneeId (live ' +
+        'conversations where assigneeId == a user id, or == null).',
+      errors: {
+        ...errors,
+        400: 'invalid-argument: a field, or the assignee is not an active member of the workspace',
+      },
+    }),
+    handler: async (request) =>
+      memberWrite(app, request, request.body.workspaceId, 'admin', ({ trx, member }) =>
+        assignConversation(trx, { ...request.body, agentId: member.userId }),
+      ),
+  });
+
+  app.route({
+    ...endpointRoute(conversationEndpoints.createNote, {
+      tags,
+      summary: 'Add a private note to the conversation (members only; never the customer)',
+      description:
+        'Notes are read live in the conversation_notes collection; the widget cannot read it, ' +
+        'and notes are not messages (not in GET /api/widget/messages, not counted).',
+      errors,
+    }),
+    handler: async (request, reply) => {
+      const { content, ...call } = request.body;
+      const note = await memberWrite(app, request, call.workspaceId, 'admin', ({ trx, member }) =>
+        addConversationNote(trx, { ...call, content, agentId: member.userId }),
+      );
+      return reply.code(201).send(note);
+    },
   });
 };

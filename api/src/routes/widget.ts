@@ -15,6 +15,7 @@ import {
   postCustomerMessage,
   requestHandoff,
 } from '../services/conversations';
+import { rateConversation } from '../services/conversation-inbox';
 import {
   findVisitor,
   presentedVisitorToken,
@@ -193,6 +194,26 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const visitor = await visitorOf(request);
       return writeTransaction(app.db, (trx) => requestHandoff(trx, visitor, app.identity.now()));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(widgetEndpoints.rate, {
+      tags,
+      summary:
+        "Rate the visitor's latest resolved conversation (1 to 5, an optional comment), once",
+      description:
+        "The rating shows on the conversation and in the workspace's statistics (ratings).",
+      errors: {
+        ...visitorErrors,
+        400: 'invalid-argument: the rating or comment, no resolved conversation yet, or already rated',
+      },
+    }),
+    handler: async (request) => {
+      const visitor = await visitorOf(request);
+      return writeTransaction(app.db, (trx) =>
+        rateConversation(trx, visitor, request.body, app.identity.now()),
+      );
     },
   });
 

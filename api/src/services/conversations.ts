@@ -28,7 +28,7 @@ const notAnAttachment = (path: string) =>
   new HttpError(400, `Attachment ${path} was not uploaded to this conversation`);
 
 /** The conversation as clients read it, enriched, in the same transaction. */
-async function readBack(
+export async function readBack(
   trx: Kysely<Database>,
   row: { id: string; workspaceId: string },
 ): Promise<Conversation> {
@@ -38,7 +38,7 @@ async function readBack(
 }
 
 /** The workspace's conversation, locked; 404 when the workspace has none of that id. */
-async function lockWorkspaceConversation(
+export async function lockWorkspaceConversation(
   trx: Kysely<Database>,
   workspaceId: string,
   conversationId: string,
@@ -247,9 +247,13 @@ export async function resolveConversation(
 export async function markMessagesSeen(
   trx: Kysely<Database>,
   call: ConversationCall & { messagesSeenCount: number },
+  now: Date,
 ): Promise<Conversation> {
   const row = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
-  return readBack(trx, await setMessagesSeenCount(trx, row, call.agentId, call.messagesSeenCount));
+  return readBack(
+    trx,
+    await setMessagesSeenCount(trx, row, call.agentId, call.messagesSeenCount, now),
+  );
 }
 
 /**

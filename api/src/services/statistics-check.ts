@@ -10,6 +10,8 @@ interface Counter {
   column: CounterColumn;
   /** SQL filter over the source table's rows that the counter counts; none: every row. */
   filter?: string;
+  /** A column whose values the counter adds up (over the filtered rows), instead of counting. */
+  sum?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export const counterGroups: CounterGroup[] = [
   },
   {
     table: 'conversations',
-    columns: ['workspace_id', 'status'],
+    columns: ['workspace_id', 'status', 'rating'],
     counters: [
       { name: 'conversations.all', column: 'conversationsAll' },
       {
@@ -62,6 +64,8 @@ export const counterGroups: CounterGroup[] = [
         column: 'conversationsPending',
         filter: "status <> 'resolved'",
       },
+      { name: 'ratings.count', column: 'ratingsCount', filter: 'rating is not null' },
+      { name: 'ratings.sum', column: 'ratingsSum', sum: 'rating' },
     ],
   },
   {
@@ -100,11 +104,16 @@ async function presentGroups(db: Kysely<Database>): Promise<CounterGroup[]> {
   );
 }
 
+/** The SQL aggregate of one counter: a count, or a sum, over the rows its filter keeps. */
+function aggregateOf(counter: Counter): string {
+  const filter = counter.filter ? ` filter (where ${counter.filter})` : '';
+  return counter.sum ? `coalesce(sum(${counter.sum})${filter}, 0)` : `count(*)${filter}`;
+}
+
 /** Counts each counter of the group per workspace, from the rows themselves. */
 async function countGroup(db: Kysely<Database>, group: CounterGroup) {
   const selections = group.counters.map(
-    (counter, i) =>
-      sql`count(*) ${sql.raw(counter.filter ? `filter (where ${counter.filter})` : '')} as ${sql.ref(`c${i}`)}`,
+    (counter, i) => sql`${sql.raw(aggregateOf(counter))} as ${sql.ref(`c${i}`)}`,
   );
   const { rows } = await sql<Record<string, string | number>>`
     select workspace_id, ${sql.join(selections)} from ${sql.table(group.table)}
