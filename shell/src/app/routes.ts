@@ -208,6 +208,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: settings('./customize-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-settings-canned-responses'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./canned-responses-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',
