@@ -6,74 +6,16 @@ import type {
   CustomerIdentity,
   Message,
   StoredFile,
-  WidgetChatbot,
 } from 'shared-sdk/schemas';
 import type { ReceivedMessage } from '../frame-messages';
+import { createTypingSignals } from './typing-signals';
+import { initialChatState } from './chat-state';
+import type { ChatSession, ChatState, OutgoingMessage } from './chat-state';
 import type { VisitorTokenStore } from './visitor-token';
 import type { WidgetApi } from './widget-api';
 
 /** How long "is typing…" shows after the customer's message if no answer comes. */
 export const replyWaitMs = 45_000;
-
-/** What failed last, for the window to say (with the server's own message when there is one). */
-export type ChatErrorKind = 'start' | 'send' | 'upload' | 'handoff' | 'details';
-
-export interface ChatError {
-  kind: ChatErrorKind;
-  /** The API's message (e.g. 'Please enter a valid e-mail address'), when the API answered. */
-  serverMessage?: string;
-}
-
-/** A message the customer sent that the server has not stored yet. */
-export interface OutgoingMessage {
-  localId: string;
-  content: string;
-  imageName?: string;
-}
-
-export interface ChatState {
-  phase: 'starting' | 'ready' | 'failed';
-  chatbot: WidgetChatbot | null;
-  /** The conversation the window shows; null before the first message (or after "start new"). */
-  conversationId: string | null;
-  /** Its document, as the session, the messages call or the live query last told it. */
-  conversation: Conversation | null;
-  /** Stored messages by timestamp. */
-  messages: Message[];
-  outgoing: OutgoingMessage[];
-  uploading: boolean;
-  /** The visitor asked for a person and the conversation is not pending yet. */
-  handoffRequested: boolean;
-  /** The customer wrote last and the bot is expected to answer: "is typing…". */
-  awaitingReply: boolean;
-  /** Live updates of the conversation: `off` until there is one. */
-  live: 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
-  /** The browser's network state. */
-  online: boolean;
-  /** What the visitor told about themselves (the details form starts from it). */
-  customer: CustomerIdentity;
-  savingDetails: boolean;
-  error: ChatError | null;
-}
-
-export interface ChatSession {
-  readonly state: ChatState;
-  /** Calls `listener` on every change; returns the unsubscribe function. */
-  subscribe(listener: (state: ChatState) => void): () => void;
-  /** Opens the session (resuming the stored visitor), then the current conversation. */
-  start(): Promise<void>;
-  /** Sends a message; false when it failed (the window keeps the text for another try). */
-  send(content: string, attachments?: StoredFile[]): Promise<boolean>;
-  /** Uploads an image, then sends it with `content`. */
-  sendImage(file: File, content: string): Promise<boolean>;
-  handoff(): Promise<void>;
-  /** Updates who the visitor is (the details form, the page's `Parley.identify`). */
-  identify(identity: CustomerIdentity): Promise<boolean>;
-  /** After a resolved conversation: an empty window, and the next message opens a new one. */
-  startNew(): void;
-  setOnline(online: boolean): void;
-  dismissError(): void;
-}
 
 export interface ChatSessionOptions {
   workspaceId: string;
@@ -86,6 +28,7 @@ export interface ChatSessionOptions {
   /** A message from the bot or an agent arrived live (for the page's `message` event). */
   onReceived?: (message: ReceivedMessage) => void;
   online?: boolean;
+  now?: () => number;
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
 }
@@ -95,26 +38,6 @@ const byTimestamp = (a: Message, b: Message) =>
 
 const serverMessage = (error: unknown) =>
   error instanceof ApiError && error.status > 0 ? error.serverMessage : undefined;
-
-/** A window before its session has started: no chatbot, no conversation, nothing sent. */
-export function initialChatState(online: boolean): ChatState {
-  return {
-    phase: 'starting',
-    chatbot: null,
-    conversationId: null,
-    conversation: null,
-    messages: [],
-    outgoing: [],
-    uploading: false,
-    handoffRequested: false,
-    awaitingReply: false,
-    live: 'off',
-    online,
-    customer: {},
-    savingDetails: false,
-    error: null,
-  };
-}
 
 /** The window's state and what the visitor can do, without any DOM (the view renders it). */
 export function createChatSession(options: ChatSessionOptions): ChatSession {
@@ -132,6 +55,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let replyTimer: unknown;
   let nextLocalId = 1;
   let started: Promise<void> | null = null;
+  const typing = createTypingSignals({
+    live,
+    onAgentTyping: (agentTyping) => update({ agentTyping }),
+    now: options.now,
+    setTimeout: options.setTimeout,
+    clearTimeout: options.clearTimeout,
+  });
 
   function update(patch: Partial<ChatState>) {
     state = { ...state, ...patch };
@@ -158,6 +88,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       known.add(message.id);
       if (message.role === 'user') continue;
       answered = true;
+      if (message.role === 'agent') typing.answered();
       if (announce) {
         options.onReceived?.({
           id: message.id,
@@ -249,6 +180,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       handoffRequested: false,
       live: conversationId ? 'connecting' : 'off',
     });
+    typing.follow(conversationId);
     expectReply(false);
     if (conversationId) follow(conversationId);
   }
@@ -379,6 +311,27 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           handoffRequested: false,
           error: { kind: 'handoff', serverMessage: serverMessage(error) },
         });
+      }
+    },
+
+    typing() {
+      if (state.conversation?.status !== 'resolved') typing.typed();
+    },
+
+    async rate(rating, comment) {
+      update({ ratingSending: true, error: null });
+      try {
+        const text = comment.trim();
+        const rated = await api.rate({ rating, ...(text ? { comment: text } : {}) });
+        update({ ratingSending: false });
+        if (rated.id === state.conversationId) setConversation(rated);
+        return true;
+      } catch (error) {
+        update({
+          ratingSending: false,
+          error: { kind: 'rating', serverMessage: serverMessage(error) },
+        });
+        return false;
       }
     },
 

@@ -1,9 +1,10 @@
 import type { i18n } from 'i18next';
 import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
-import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-session';
+import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-state';
 import { h } from './dom';
 import { messageItemBuilder } from './message-items';
+import { ratingPrompt } from './rating-prompt';
 
 export interface ChatViewOptions {
   session: ChatSession;
@@ -32,6 +33,7 @@ const errorKeys = {
   upload: 'uploadFailed',
   handoff: 'handoffFailed',
   details: 'detailsFailed',
+  rating: 'ratingFailed',
 } as const;
 
 /**
@@ -108,6 +110,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   const resolvedText = h('p');
   const startNew = h('button', { type: 'button', class: 'primary' });
   const resolved = h('div', { class: 'resolved' }, resolvedText, startNew);
+  const rating = ratingPrompt({ i18n, onSubmit: (value, comment) => session.rate(value, comment) });
+  // Under the customer's last message once an agent has read it (the conversation's
+  // agentLastSeenAt): one element, moved to that message.
+  const seen = h('span', { class: 'seen' });
   const handoff = h('button', { type: 'button', class: 'secondary handoff' });
   const pending = h('p', { class: 'pending', role: 'status' });
   const actions = h('div', { class: 'actions' }, handoff, pending);
@@ -132,6 +138,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     messageList,
     typing,
     error,
+    rating.element,
     resolved,
     actions,
     composer,
@@ -163,7 +170,20 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     }
     const grew = next.size > items.size;
     items = next;
+    renderSeen(state);
     if (grew) messageList.scrollTop = messageList.scrollHeight;
+  }
+
+  function renderSeen(state: ChatState) {
+    const last = state.messages.findLast((message) => message.role === 'user');
+    const seenAt = state.conversation?.agentLastSeenAt;
+    const item = last && seenAt && seenAt >= last.timestamp ? items.get(last.id) : undefined;
+    if (!item) {
+      seen.remove();
+      return;
+    }
+    seen.textContent = t('seen');
+    if (seen.parentElement !== item) item.append(seen);
   }
 
   function renderHeader(state: ChatState) {
@@ -243,8 +263,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     status.hidden = !status.textContent;
     messageList.setAttribute('aria-label', t('messages'));
     renderMessages(state);
-    typing.textContent =
-      state.awaitingReply && state.chatbot ? t('typing', { name: state.chatbot.name }) : '';
+    typing.textContent = state.agentTyping
+      ? t('agentTyping')
+      : state.awaitingReply && state.chatbot
+        ? t('typing', { name: state.chatbot.name })
+        : '';
     typing.hidden = !typing.textContent;
 
     errorText.textContent = localError
@@ -261,6 +284,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     resolvedText.textContent = t('resolved');
     startNew.textContent = t('startNew');
     resolved.hidden = !ready || !isResolved;
+    rating.render(state);
 
     handoff.textContent = t('talkToPerson');
     handoff.hidden = !ready || !state.conversationId || isResolved || isPending || hasAgent;
@@ -312,7 +336,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
       void submit();
     }
   });
-  text.addEventListener('input', resize);
+  text.addEventListener('input', () => {
+    resize();
+    if (text.value.trim()) session.typing();
+  });
   attach.addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {
     const picked = file.files?.[0];

@@ -1,64 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import type { LiveQuery } from 'shared-sdk/live';
 import type { Message } from 'shared-sdk/schemas';
-import { startChatWindow } from './chat-window';
 import { buildChatbot } from '@testing/data-generators';
-import { fakeWebSockets, type FakeSocket } from '@testing/fake-web-socket';
-import { errorReply, fakeFetch, type Reply, type SentRequest } from './testing/fake-network';
+import { errorReply, type Reply } from './testing/fake-network';
 import { chatbot, conversation, message, session, workspaceId } from './testing/fixtures';
+import {
+  acceptLive,
+  defaultHandler,
+  items,
+  sendId,
+  startWindow,
+  subscriptionId,
+  subscriptions,
+  textBox,
+} from './testing/window-harness';
 import { visitorTokenKey } from './visitor-token';
-
-/** What a send carries so that a retry is stored once (see shared-sdk client-id). */
-const sendId = expect.stringMatching(/^[0-9a-f]{32}$/);
-
-type Handler = (request: SentRequest) => Reply | Promise<Reply>;
-
-/** A new visitor by default: a session, no conversation yet, and messages stored as sent. */
-const defaultHandler: Handler = (request) => {
-  if (request.url === '/api/widget/sessions') return { status: 200, body: session() };
-  if (request.method === 'POST' && request.url === '/api/widget/messages') {
-    const { content } = request.body as { content: string };
-    return { status: 201, body: message({ content, id: 'sent-1' }) };
-  }
-  return errorReply(404, 'not-found', `No route ${request.url}`);
-};
-
-function startWindow(handler: Handler = defaultHandler, query = `?workspaceId=${workspaceId}`) {
-  window.history.replaceState(null, '', `/widget/window.html${query}`);
-  const root = document.createElement('main');
-  document.body.replaceChildren(root);
-  const network = fakeFetch(handler);
-  const live = fakeWebSockets();
-  startChatWindow(root, { window, fetch: network.fetch, WebSocket: live.WebSocket });
-  return { ...network, live, user: userEvent.setup() };
-}
-
-/** Plays the server's side of /api/live: accepts the visitor token, answers subscriptions. */
-async function acceptLive(socket: FakeSocket, token: string) {
-  socket.open();
-  await waitFor(() => expect(socket.sent[0]).toEqual({ type: 'auth', token }));
-  socket.receive({ type: 'ready', userId: 'cust-1' });
-  await waitFor(() =>
-    expect(subscriptions(socket).map((sub) => sub.query.collection)).toEqual(
-      expect.arrayContaining(['chatbots', 'messages', 'conversations']),
-    ),
-  );
-}
-
-function subscriptions(socket: FakeSocket): { id: string; query: LiveQuery }[] {
-  return socket.sent.flatMap((sent) => (sent.type === 'subscribe' ? [sent] : []));
-}
-
-function subscriptionId(socket: FakeSocket, collection: LiveQuery['collection']): string {
-  const found = subscriptions(socket).find((sub) => sub.query.collection === collection);
-  if (!found) throw new Error(`No subscription to ${collection}`);
-  return found.id;
-}
-
-const messageList = () => screen.getByRole('log', { name: 'Conversation' });
-const items = () => within(messageList()).queryAllByRole('listitem');
-const textBox = () => screen.getByRole('textbox', { name: 'Message' });
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { formatPrice, lowStockThreshold, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment, ProductCard, SourceLink } from 'shared-sdk/schemas';
-import type { ChatState, OutgoingMessage } from './chat-session';
+import type { ChatState, OutgoingMessage } from './chat-state';
 import { h } from './dom';
 
 /**

@@ -1,5 +1,5 @@
 import type { Message, WidgetChatbot } from 'shared-sdk/schemas';
-import { initialChatState, type ChatSession, type ChatState } from './chat-session';
+import { initialChatState, type ChatSession, type ChatState } from './chat-state';
 
 export interface PreviewSamples {
   /** What a customer might ask. */
@@ -75,6 +75,9 @@ export function createPreviewSession(samples: PreviewSamples): ChatSession & {
     sendImage: (_file, content) => send(content),
     // Its button shows only in a conversation, and a preview has none.
     async handoff() {},
+    // A preview has no conversation: nobody to tell of typing, nothing resolved to rate.
+    typing() {},
+    rate: async () => false,
     async identify(identity) {
       update({ customer: { ...state.customer, ...identity } });
       return true;

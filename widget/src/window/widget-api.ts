@@ -5,6 +5,7 @@ import type {
   StoredFile,
   WidgetConversation,
   WidgetMessageRequest,
+  WidgetRatingRequest,
   WidgetSession,
   WidgetSessionRequest,
 } from 'shared-sdk/schemas';
@@ -19,6 +20,8 @@ export interface WidgetApi {
   sendMessage(request: WidgetMessageRequest): Promise<Message>;
   /** Asks for a person: the conversation becomes pending. */
   handoff(): Promise<Conversation>;
+  /** Rates the visitor's latest resolved conversation, once; answers it with its rating. */
+  rate(request: WidgetRatingRequest): Promise<Conversation>;
   /** Uploads an image to attach to the next message. */
   uploadAttachment(file: Blob, fileName: string): Promise<StoredFile>;
 }
@@ -37,6 +40,7 @@ export function createWidgetApi(options: {
     conversation: () => callWith(client, widgetEndpoints.conversation),
     sendMessage: (request) => callWith(client, widgetEndpoints.sendMessage, request),
     handoff: () => callWith(client, widgetEndpoints.handoff),
+    rate: (request) => callWith(client, widgetEndpoints.rate, request),
     uploadAttachment(file, fileName) {
       const form = new FormData();
       form.append('file', file, fileName);
