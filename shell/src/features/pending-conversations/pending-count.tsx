@@ -63,7 +63,7 @@ function LivePendingCount({ workspaceId }: { workspaceId: string }) {
       $waiting={count > 0}
       data-testid="pending-count"
     >
-      {t('dashboard.pending.short', { shown })}
+      {t('dashboard.pending.short', { shown })}{' '}
       <VisuallyHidden>{t('dashboard.pending.more')}</VisuallyHidden>
     </CountLink>
   );
