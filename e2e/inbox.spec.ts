@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessibleInBothModes } from './accessibility';
 import { logIn, signUpByApi, workspacesOf, type Account } from './accounts';
 import { collectConsoleErrors } from './console-errors';
-import { serveWidgetHost } from './widget-host';
+import { openShopChat, serveWidgetHost } from './widget-host';
 
 const shopUrl = serveWidgetHost();
 
@@ -76,11 +76,7 @@ test('an agent works a pending customer in the split view: alerts, typing, saved
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const customerErrors = collectConsoleErrors(customer);
-  await customer.goto(shopUrl(workspaceId));
-  await customer.getByRole('button', { name: 'Open chat' }).click();
-  const chat = customer.frameLocator('iframe[title="Chat"]');
-  const widgetLog = chat.getByRole('log', { name: 'Conversation' });
-  const text = chat.getByRole('textbox', { name: 'Message' });
+  const { chat, log: widgetLog, text } = await openShopChat(customer, shopUrl(workspaceId));
   await text.fill('Can I pay for my order with a cheque from my grandmother?');
   await text.press('Enter');
   await expect(widgetLog.getByRole('listitem').last()).toContainText(

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, retryableSendIds } from 'shared-sdk';
@@ -18,6 +18,7 @@ import { useDraft } from '../hooks/use-draft';
 import { useCannedPicker } from '../hooks/use-canned-picker';
 import { useTypingSender } from '../hooks/use-live-signals';
 import { CannedResponseList } from './canned-response-list';
+import { sendOnEnter } from '../utils/send-on-enter';
 import { formatSize } from './message-list';
 import {
   MessageFormFields,
@@ -275,13 +276,6 @@ export function Composer({
         : undefined;
     if (file) return [t('composer.uploadFailed', { name: file.name }), detail].join(' ').trim();
     return apiErrorMessage(tCommon, cause, t('composer.sendFailed'));
-  }
-
-  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends; Shift+Enter (and Enter while composing with an input method) is a new line.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    event.currentTarget.form?.requestSubmit();
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { createConversationNoteRequestSchema } from 'shared-sdk/schemas';
@@ -12,6 +12,7 @@ import {
 } from 'shared-ui';
 import { createNote } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
+import { sendOnEnter } from '../utils/send-on-enter';
 
 const Form = styled.form`
   display: grid;
@@ -73,12 +74,6 @@ export function NoteComposer({
       setState('editing');
       toast.error(apiErrorMessage(tCommon, failure, t('notes.failed')));
     }
-  }
-
-  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    event.currentTarget.form?.requestSubmit();
   }
 
   return (
