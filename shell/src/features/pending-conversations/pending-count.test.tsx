@@ -18,6 +18,18 @@ const botAnswering = buildConversation({
   status: 'open',
   customer: { firstName: 'Olga', lastName: 'Berg', email: null, orderId: null },
 });
+const handedOff = buildConversation({
+  id: 'cnv_sam',
+  customerId: 'cus_sam',
+  status: 'pending',
+  customer: { firstName: '', lastName: '', email: null, orderId: null },
+  lastMessage: {
+    role: 'bot',
+    content: "I've asked a member of our team to join.",
+    timestamp: '2025-03-01T10:05:00.000Z',
+  },
+  updatedAt: '2025-03-01T10:05:00.000Z',
+});
 const noor = buildConversation({
   id: 'cnv_noor',
   customerId: 'cus_noor',
@@ -150,7 +162,17 @@ describe('the pending conversations count in the dashboard header', () => {
       );
     });
     await waitFor(() => expect(raised).toHaveLength(2));
-    expect(raised[1]?.title).toBe('Olga Berg is waiting for a person');
+    await live.commit((data) => data.conversations!.push(handedOff));
+    await waitFor(() => expect(raised).toHaveLength(3));
+    expect(raised[2]).toMatchObject({
+      title: 'A customer is waiting for a person',
+      options: { body: 'Open chat takeover to answer.' },
+    });
+    // The customer's own words when they spoke last; not the bot's handoff line.
+    expect(raised[1]).toMatchObject({
+      title: 'Olga Berg is waiting for a person',
+      options: { body: 'Where is my order?' },
+    });
   });
 
   it('raises nothing without the permission, and plays the sound only when chosen', async () => {

@@ -30,13 +30,18 @@ export function useNewPendingAlerts(workspaceId: string, pending: Conversation[]
         .map((part) => part.trim())
         .filter(Boolean)
         .join(' ');
-      const said = conversation.lastMessage?.content.trim() ?? '';
+      // What the customer said last; the bot's handoff line says nothing new.
+      const { lastMessage } = conversation;
+      const said = lastMessage?.role === 'user' ? lastMessage.content.trim() : '';
       showNotification({
         conversationId: conversation.id,
         title: t('dashboard.pending.notificationTitle', {
           name: name || t('dashboard.pending.anonymous'),
         }),
-        body: said.length > previewLength ? `${said.slice(0, previewLength - 1)}…` : said || '',
+        body:
+          said.length > previewLength
+            ? `${said.slice(0, previewLength - 1)}…`
+            : said || t('dashboard.pending.notificationBody'),
         open: () =>
           navigate(
             dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
