@@ -21,9 +21,9 @@ const List = styled.ol`
 
 const Row = styled(Link)<{ $pending: boolean }>`
   display: grid;
-  /* The open conversation. */
+  /* The open conversation: a ring, not a tint (the pending badge's colour needs the plain
+     background for its contrast). */
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.surface};
     box-shadow: inset 0 0 0 2px ${({ theme }) => theme.colors.primaryBlue};
   }
   grid-template-columns: minmax(0, 1fr) auto;

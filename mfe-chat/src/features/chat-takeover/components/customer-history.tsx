@@ -27,8 +27,9 @@ const List = styled.ul`
     border-radius: ${({ theme }) => theme.radii.md};
     color: ${({ theme }) => theme.colors.textPrimary};
     text-decoration: none;
+    /* A border, not a tint: the pending badge's colour needs the plain background. */
     &:hover {
-      background: ${({ theme }) => theme.colors.surface};
+      border-color: ${({ theme }) => theme.colors.primaryBlue};
     }
   }
   span {
