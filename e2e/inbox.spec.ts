@@ -165,10 +165,13 @@ test('an agent works a pending customer in the split view: alerts, typing, saved
   await page.keyboard.press('Escape');
   await page.keyboard.press('e');
   await page.getByRole('button', { name: 'Resolve conversation' }).click();
-  await expect(chat.getByText('How was this conversation?')).toBeVisible();
-  await chat.getByText('4 stars', { exact: true }).click();
-  await chat.getByLabel('Comment (optional)').fill('Quick and kind.');
-  await chat.getByRole('button', { name: 'Send rating' }).click();
+  const rating = chat.getByRole('form', { name: 'How was this conversation?' });
+  await expect(rating).toBeVisible();
+  const four = rating.getByRole('radio', { name: '4 stars' });
+  await four.focus();
+  await four.press('Space');
+  await rating.getByRole('textbox', { name: 'Comment (optional)' }).fill('Quick and kind.');
+  await rating.getByRole('button', { name: 'Send rating' }).click();
   await expect(chat.getByText('Thank you for your rating!')).toBeVisible();
   await expect(page.getByText('The customer rated it 4 out of 5')).toBeVisible();
   await expect(page.getByText('Quick and kind.')).toBeVisible();
