@@ -53,10 +53,13 @@ const MenuButton = styled.button`
   }
 `;
 
+// At 320 px the waiting count, colour mode and account do not fit one line: they wrap.
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   margin-left: auto;
 `;
 
