@@ -16,6 +16,10 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // --typing opens a widget conversation per client.
+    WIDGET_RATE_LIMIT_PER_MINUTE: '100000',
+    WIDGET_WORKSPACE_RATE_LIMIT_PER_MINUTE: '100000',
+    WIDGET_SESSION_RATE_LIMIT_PER_MINUTE: '100000',
     // Every simulated client comes from 127.0.0.1.
     MAX_CONNECTIONS_PER_ADDRESS: '0',
   });

@@ -1,7 +1,10 @@
 // bench/live: N WebSocket clients (default 1,000) subscribed to a workspace's tickets while the
 // server writes a ticket every few ms. Prints p50/p95/p99 from commit (the server's committedAt)
 // to delivery at each client, per write rate, and the fastest rate whose p95 stays within 20 ms.
-//   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 50,20,10,5,2]
+// --typing: each client also has a conversation of its own open and, in a second run of every
+// rate, says it is typing there every typingSendIntervalMs (issue 18); both runs are printed, and
+// a sample of the conversations' visitors counts the typing events delivered to them.
+//   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 50,20,10,5,2] [--typing]
 // BENCH_PROFILE=1 writes a CPU profile of the server to the system's temp folder (parley-prof).
 import { fork } from 'node:child_process';
 import net from 'node:net';
@@ -17,8 +20,13 @@ const { values } = parseArgs({
     writes: { type: 'string', default: '200' },
     intervals: { type: 'string', default: '50,20,10,5,2' },
     port: { type: 'string', default: '3230' },
+    typing: { type: 'boolean', default: false },
   },
 });
+/** shared-sdk's typingSendIntervalMs: how often a client tells it is typing while it types. */
+const typingIntervalMs = 2_000;
+/** Visitors connected to count the typing events delivered (each has one conversation). */
+const sampledVisitors = 20;
 const clients = Number(values.clients);
 const writesPerPhase = Number(values.writes);
 const intervals = values.intervals.split(',').map(Number);
@@ -41,9 +49,72 @@ async function post(path, body, token) {
   return response.json();
 }
 
-const changesMarker = Buffer.from('{"type":"changes"');
+// Only the tickets subscription is timed (with --typing, each client also reads a conversation).
+const changesMarker = Buffer.from('{"type":"changes","id":"tickets"');
 const committedAtMarker = Buffer.from('"committedAt":');
 const addedMarker = Buffer.from('{"type":"added"');
+
+/**
+ * A widget visitor's conversation (the real calls): its id and the visitor token. The bot's
+ * answer to it has been written by the time the measurement starts.
+ */
+async function openConversation(workspaceId) {
+  const session = await post('/api/widget/sessions', { workspaceId });
+  const sent = await post(
+    '/api/widget/messages',
+    { content: 'Where is my order?' },
+    session.visitorToken,
+  );
+  return { conversationId: sent.conversationId, visitorToken: session.visitorToken };
+}
+
+/** A visitor's socket reading its conversation; counts the agents' typing events it hears. */
+function connectVisitor({ visitorToken, conversationId }, workspaceId, onTyping) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${values.port}/api/live?as=visitor`);
+    socket.on('error', reject);
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token: visitorToken })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === 'ready') {
+        socket.send(
+          JSON.stringify({
+            type: 'subscribe',
+            id: 'messages',
+            query: { collection: 'messages', workspaceId, conversationId },
+          }),
+        );
+      } else if (message.type === 'snapshot') {
+        resolve(socket);
+      } else if (message.type === 'typing') {
+        onTyping();
+      } else if (message.type === 'error') {
+        reject(new Error(`${message.code}: ${message.message}`));
+      }
+    });
+  });
+}
+
+/** The agent reads the conversation too (so it may say it is typing there). */
+function watchConversation(socket, workspaceId, conversationId) {
+  return new Promise((resolve, reject) => {
+    const listener = (data) => {
+      if (!data.includes('"id":"conversation"')) return;
+      socket.off('message', listener);
+      const message = JSON.parse(data.toString());
+      if (message.type === 'snapshot') resolve();
+      else reject(new Error(`${message.code}: ${message.message}`));
+    };
+    socket.on('message', listener);
+    socket.send(
+      JSON.stringify({
+        type: 'subscribe',
+        id: 'conversation',
+        query: { collection: 'messages', workspaceId, conversationId },
+      }),
+    );
+  });
+}
 
 function connect(token, workspaceId, onDelivery) {
   return new Promise((resolve, reject) => {
@@ -173,10 +244,55 @@ try {
   console.log(
     `${clients} clients connected and subscribed in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`,
   );
-  console.log('interval  writes/s  deliveries      p50     p95     p99     max');
+  const conversations = [];
+  let typingDelivered = 0;
+  const visitorSockets = [];
+  if (values.typing) {
+    const openedAt = Date.now();
+    for (let index = 0; index < clients; index += 50) {
+      const batch = Array.from({ length: Math.min(50, clients - index) }, () =>
+        openConversation(workspaceId),
+      );
+      conversations.push(...(await Promise.all(batch)));
+    }
+    await Promise.all(
+      sockets.map((socket, index) =>
+        watchConversation(socket, workspaceId, conversations[index].conversationId),
+      ),
+    );
+    for (const conversation of conversations.slice(0, sampledVisitors)) {
+      visitorSockets.push(
+        await connectVisitor(conversation, workspaceId, () => {
+          typingDelivered += 1;
+        }),
+      );
+    }
+    console.log(
+      `${clients} conversations opened and read by their agent in ${((Date.now() - openedAt) / 1000).toFixed(1)} s; ${visitorSockets.length} of their visitors connected`,
+    );
+    // The bot's answers to the opening messages are written before anything is measured.
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
 
-  let sustained = null;
-  for (const intervalMs of intervals) {
+  /** Each client says it is typing in its conversation every typingIntervalMs, out of step. */
+  function startTyping() {
+    const timers = sockets.map((socket, index) => {
+      const message = JSON.stringify({
+        type: 'typing',
+        conversationId: conversations[index].conversationId,
+      });
+      const send = () => socket.send(message);
+      const first = setTimeout(() => {
+        send();
+        timers[index] = setInterval(send, typingIntervalMs);
+      }, Math.random() * typingIntervalMs);
+      return first;
+    });
+    return () => timers.forEach((timer) => clearInterval(timer));
+  }
+
+  /** One rate: `writesPerPhase` ticket writes `intervalMs` apart, timed at every client. */
+  async function measureRate(intervalMs, label) {
     latencies = [];
     server.send({
       type: 'write',
@@ -194,16 +310,47 @@ try {
     const sorted = [...latencies].sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
     console.log(
-      `${String(intervalMs).padStart(5)} ms  ${(writesPerPhase / seconds).toFixed(0).padStart(8)}  ${`${sorted.length}/${expected}`.padStart(14)}  ${[50, 95, 99].map((p) => `${percentile(sorted, p)} ms`.padStart(7)).join(' ')} ${`${sorted.at(-1)} ms`.padStart(7)}`,
+      `${String(intervalMs).padStart(5)} ms  ${(writesPerPhase / seconds).toFixed(0).padStart(8)}  ${`${sorted.length}/${expected}`.padStart(14)}  ${[50, 95, 99].map((p) => `${percentile(sorted, p)} ms`.padStart(7)).join(' ')} ${`${sorted.at(-1)} ms`.padStart(7)}${label}`,
     );
-    if (sorted.length === expected && p95 <= targetP95Ms)
-      sustained = { intervalMs, rate: writesPerPhase / seconds, p95 };
+    return sorted.length === expected && p95 <= targetP95Ms
+      ? { intervalMs, rate: writesPerPhase / seconds, p95 }
+      : null;
   }
-  console.log(
-    sustained
-      ? `max sustained with p95 ≤ ${targetP95Ms} ms at ${clients} clients: ${sustained.rate.toFixed(0)} writes/s (a write every ${sustained.intervalMs} ms, p95 ${sustained.p95} ms)`
-      : `no rate tried kept p95 ≤ ${targetP95Ms} ms at ${clients} clients`,
-  );
+
+  if (values.typing) {
+    console.log(
+      `each rate twice, back to back: without typing, then with each of the ${clients} clients typing every ${typingIntervalMs} ms (${((clients * 1000) / typingIntervalMs).toFixed(0)} typing events/s)`,
+    );
+  }
+  console.log('interval  writes/s  deliveries      p50     p95     p99     max');
+  let sustained = null;
+  let sustainedTyping = null;
+  let typedMs = 0;
+  for (const intervalMs of intervals) {
+    sustained =
+      (await measureRate(intervalMs, values.typing ? '  without typing' : '')) ?? sustained;
+    if (!values.typing) continue;
+    const stopTyping = startTyping();
+    const typingStarted = Date.now();
+    sustainedTyping = (await measureRate(intervalMs, '  with typing')) ?? sustainedTyping;
+    stopTyping();
+    typedMs += Date.now() - typingStarted;
+  }
+  const report = (found, label) =>
+    console.log(
+      found
+        ? `max sustained with p95 ≤ ${targetP95Ms} ms at ${clients} clients${label}: ${found.rate.toFixed(0)} writes/s (a write every ${found.intervalMs} ms, p95 ${found.p95} ms)`
+        : `no rate tried kept p95 ≤ ${targetP95Ms} ms at ${clients} clients${label}`,
+    );
+  report(sustained, values.typing ? ' without typing' : '');
+  if (values.typing) {
+    report(sustainedTyping, ' with typing');
+    console.log(
+      `typing events heard by the ${visitorSockets.length} sampled visitors: ${typingDelivered} in ${(typedMs / 1000).toFixed(0)} s of typing (about ${Math.round((visitorSockets.length * typedMs) / typingIntervalMs)} sent to them)`,
+    );
+    for (const socket of visitorSockets) socket.terminate();
+    sustained = sustainedTyping;
+  }
   for (const socket of sockets) socket.terminate();
   process.exitCode = sustained ? 0 : 1;
 } finally {

@@ -145,6 +145,18 @@ export function fakeLiveServer(docs: LiveAnswer = () => []) {
     /** A commit on the server: every subscription to `collection` hears the changes. */
     commit: (collection: LiveQuery['collection'], changes: LiveChange[]) =>
       commitEach(({ query }) => (query.collection === collection ? changes : undefined)),
+    /**
+     * Ephemeral news from the server to every open socket: the customer typing, a colleague's
+     * presence. What the page sends (typing, viewing) is in `received`.
+     */
+    async signal(message: LiveSignal) {
+      for (const socket of sockets.filter((item) => item.readyState === 1)) {
+        await act(async () => {
+          await pending.get(socket);
+          socket.onmessage?.({ data: JSON.stringify(message) });
+        });
+      }
+    },
     /** The server ends the subscriptions to `collection` with an error. */
     async refuse(collection: LiveQuery['collection'], code: string, message: string) {
       for (const subscription of subscriptions.filter(

@@ -77,6 +77,14 @@ describe('inbox calls', () => {
       headers: session ? visitorBearer(session) : {},
       payload,
     });
+  const assigneeOf = async (conversationId: string) =>
+    (
+      await app.db
+        .selectFrom('conversations')
+        .select('assigneeId')
+        .where('id', '=', conversationId)
+        .executeTakeFirstOrThrow()
+    ).assigneeId;
   const expectStatisticsExact = async () =>
     expect((await checkStatistics(app.db)).differences).toEqual([]);
   const expectRefused = (
@@ -123,12 +131,7 @@ describe('inbox calls', () => {
         assigneeId: null,
       });
       expect(unassigned.json().assigneeId).toBeNull();
-      const row = await app.db
-        .selectFrom('conversations')
-        .select('assigneeId')
-        .where('id', '=', conversationId)
-        .executeTakeFirstOrThrow();
-      expect(row.assigneeId).toBeNull();
+      expect(await assigneeOf(conversationId)).toBeNull();
     });
 
     it('refuses an assignee who is not an active member of the workspace', async () => {
@@ -154,12 +157,39 @@ describe('inbox calls', () => {
         });
         expectRefused(response, 400, /^assigneeId: .* is not an active member of this workspace$/);
       }
-      const row = await app.db
-        .selectFrom('conversations')
-        .select('assigneeId')
-        .where('id', '=', conversationId)
-        .executeTakeFirstOrThrow();
-      expect(row.assigneeId).toBeNull();
+      expect(await assigneeOf(conversationId)).toBeNull();
+    });
+
+    it('unassigns the conversations of a member who is disabled or removed', async () => {
+      const leaving = await signUp(app);
+      const link = await addMember(app, admin, workspaceId, leaving.request.email);
+      const disabled = await startConversation(app, workspaceId);
+      const removed = await startConversation(app, workspaceId);
+      for (const { conversationId } of [disabled, removed]) {
+        const assigned = await post('/api/user/assign-conversation', admin, {
+          workspaceId,
+          conversationId,
+          assigneeId: leaving.auth.user.id,
+        });
+        expect(assigned.json().assigneeId).toBe(leaving.auth.user.id);
+      }
+      const disabling = await send('PATCH', '/api/user/users', admin, {
+        workspaceUserId: link.id,
+        status: 'disabled',
+      });
+      expect(disabling.statusCode).toBe(200);
+      expect(await assigneeOf(disabled.conversationId)).toBeNull();
+
+      // Enabled again, assigned again, then removed.
+      await send('PATCH', '/api/user/users', admin, { workspaceUserId: link.id, status: 'active' });
+      await post('/api/user/assign-conversation', admin, {
+        workspaceId,
+        conversationId: removed.conversationId,
+        assigneeId: leaving.auth.user.id,
+      });
+      const removing = await send('DELETE', '/api/user/users', admin, { workspaceUserId: link.id });
+      expect(removing.statusCode).toBe(204);
+      expect(await assigneeOf(removed.conversationId)).toBeNull();
     });
 
     it('refuses bad input, other workspaces’ ids, non-members and agents', async () => {

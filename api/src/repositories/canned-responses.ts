@@ -3,6 +3,7 @@ import type { CannedResponse } from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
 import type { CannedResponsesTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
+import { lockWorkspace } from './workspaces';
 
 export type CannedResponseRow = Selectable<CannedResponsesTable>;
 
@@ -56,12 +57,7 @@ export async function countCannedResponsesLocked(
   trx: Kysely<Database>,
   workspaceId: string,
 ): Promise<number> {
-  await trx
-    .selectFrom('workspaces')
-    .select('id')
-    .where('id', '=', workspaceId)
-    .forUpdate()
-    .execute();
+  await lockWorkspace(trx, workspaceId);
   const { count } = await trx
     .selectFrom('cannedResponses')
     .select(sql<number>`count(*)::int`.as('count'))

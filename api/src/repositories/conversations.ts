@@ -375,6 +375,26 @@ export async function setConversationAssignee(
   return row;
 }
 
+/**
+ * A member who leaves the workspace (removed, or disabled) answers none of its conversations any
+ * more: they go back to "unassigned", in the transaction of the membership change.
+ */
+export async function unassignMember(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  userId: string,
+): Promise<void> {
+  const rows = await trx
+    .updateTable('conversations')
+    .set({ assigneeId: null })
+    .where('workspaceId', '=', workspaceId)
+    .where('assigneeId', '=', userId)
+    .returning('id')
+    .execute();
+  if (rows.length === 0) return;
+  recordChange(trx, { collection: 'conversations', workspaceId, ids: rows.map((row) => row.id) });
+}
+
 /** The customer's latest resolved conversation, locked (see lockConversation). */
 export async function lockLatestResolvedConversationOfCustomer(
   trx: Kysely<Database>,

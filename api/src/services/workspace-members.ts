@@ -10,6 +10,7 @@ import { requireMember } from '../auth/workspace-access';
 import { randomId } from '../db/random-id';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
+import { unassignMember } from '../repositories/conversations';
 import { findUsersByEmails, normalizeEmail } from '../repositories/users';
 import { lockWorkspace } from '../repositories/workspaces';
 import {
@@ -121,6 +122,7 @@ export async function updateMember(
   const disabled = update.status !== undefined && update.status !== 'active';
   if (demoted || disabled) await assertAnotherAdminRemains(trx, link);
   await updateWorkspaceUser(trx, link.id, { role: update.role, status: update.status }, now);
+  if (disabled) await unassignMember(trx, link.workspaceId, link.userId);
   const [updated] = await findEnrichedWorkspaceUsers(trx, [link.id]);
   if (!updated) throw memberNotFound(link.id);
   return updated;
@@ -135,4 +137,5 @@ export async function removeMember(
   const link = await lockLinkForAdmin(trx, callerId, workspaceUserId);
   await assertAnotherAdminRemains(trx, link);
   await deleteWorkspaceUser(trx, link.id);
+  await unassignMember(trx, link.workspaceId, link.userId);
 }

@@ -373,6 +373,34 @@ describe('live client', () => {
     expect(view.last()).toEqual({ status: 'live', docs: [ticket('a', '2026-01-01')] });
   });
 
+  it("sends typing and viewing once signed in, and hands the server's signals to listeners", async () => {
+    const { client, watch, accept, last } = setup();
+    watch(tickets);
+    const heard: unknown[] = [];
+    const stop = client.onSignal((signal) => heard.push(signal));
+    // Before the socket is signed in the news is stale by the time it could go: dropped.
+    client.signal({ type: 'typing', conversationId: 'conv-1' });
+    await accept();
+    client.signal({ type: 'typing', conversationId: 'conv-1' });
+    client.signal({ type: 'viewing', conversationId: null });
+    expect(last().sent.filter((sent) => sent.type === 'typing' || sent.type === 'viewing')).toEqual(
+      [
+        { type: 'typing', conversationId: 'conv-1' },
+        { type: 'viewing', conversationId: null },
+      ],
+    );
+    const typing = {
+      type: 'typing',
+      conversationId: 'conv-1',
+      from: 'customer',
+      senderId: 'cust-1',
+    } as const;
+    last().receive(typing);
+    stop();
+    last().receive({ type: 'presence', conversationId: 'conv-1', userId: 'u-2', viewing: true });
+    expect(heard).toEqual([typing]);
+  });
+
   it('closes the socket a short while after the last subscription ends', async () => {
     jest.useFakeTimers();
     const { client, watch, accept, last, sockets } = setup();

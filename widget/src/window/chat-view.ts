@@ -95,9 +95,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   const status = h('div', { class: 'status' });
   // The log scrolls and is announced; the list inside it keeps list semantics for its items.
   const messageItems = h('ol', { class: 'message-items' });
+  // Focusable: once the conversation is longer than the window, a keyboard scrolls it.
   const messageList = h(
     'div',
-    { class: 'messages', role: 'log', 'aria-live': 'polite' },
+    { class: 'messages', role: 'log', 'aria-live': 'polite', tabindex: '0' },
     messageItems,
   );
   const typing = h('p', { class: 'typing', role: 'status' });
