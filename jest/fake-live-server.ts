@@ -133,15 +133,6 @@ export function fakeLiveServer(docs: LiveAnswer = () => []) {
         .filter((subscription) => !collection || subscription.query.collection === collection)
         .map((subscription) => subscription.query),
     commitEach,
-    /** Typing or presence news from the other side, heard by every open socket. */
-    async signal(message: LiveSignal) {
-      for (const socket of sockets.filter((candidate) => candidate.readyState === 1)) {
-        await act(async () => {
-          await pending.get(socket);
-          socket.onmessage?.({ data: JSON.stringify(message) });
-        });
-      }
-    },
     /** A commit on the server: every subscription to `collection` hears the changes. */
     commit: (collection: LiveQuery['collection'], changes: LiveChange[]) =>
       commitEach(({ query }) => (query.collection === collection ? changes : undefined)),
