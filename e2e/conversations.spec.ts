@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn, signUpByApi, workspacesOf } from './accounts';
 import { collectConsoleErrors } from './console-errors';
-import { serveWidgetHost } from './widget-host';
+import { openShopChat, serveWidgetHost } from './widget-host';
 
 const shopUrl = serveWidgetHost();
 
@@ -34,11 +34,8 @@ test('a customer asks the bot, is handed to an agent who takes over, replies and
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const customerErrors = collectConsoleErrors(customer);
-  await customer.goto(shopUrl(workspaceId));
-  await customer.getByRole('button', { name: 'Open chat' }).click();
-  const chat = customer.frameLocator('iframe[title="Chat"]');
-  const messages = chat.getByRole('log', { name: 'Conversation' }).getByRole('listitem');
-  const text = chat.getByRole('textbox', { name: 'Message' });
+  const { chat, log, text } = await openShopChat(customer, shopUrl(workspaceId));
+  const messages = log.getByRole('listitem');
 
   // A question the training covers: the bot answers with the Q&A pair's answer.
   await text.fill('Do you ship to Lisbon?');

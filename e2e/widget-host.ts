@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -39,4 +39,16 @@ export function serveWidgetHost(): (workspaceId: string) => string {
   });
 
   return (workspaceId) => `${hostOrigin}/shop.html?workspaceId=${workspaceId}`;
+}
+
+/** Opens the widget on a shop page: its window, the conversation's log and the message box. */
+export async function openShopChat(customer: Page, url: string) {
+  await customer.goto(url);
+  await customer.getByRole('button', { name: 'Open chat' }).click();
+  const chat = customer.frameLocator('iframe[title="Chat"]');
+  return {
+    chat,
+    log: chat.getByRole('log', { name: 'Conversation' }),
+    text: chat.getByRole('textbox', { name: 'Message' }),
+  };
 }

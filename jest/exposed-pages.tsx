@@ -37,8 +37,11 @@ async function mount(options: ExposedPagesOptions, name: string) {
   const file = options.exposes[name] ?? '';
   const { default: Page } = await options.load(file.replace('./src/exposes/', ''));
   const view = renderPage(<Page />, options.pages[name]!);
-  // Pages are ready when their loading states are gone.
-  await waitFor(() => expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument());
+  // Pages are ready when their loading states are gone. A page of several live reads (chat
+  // takeover's split view) takes more than waitFor's default second on a busy machine.
+  await waitFor(() => expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument(), {
+    timeout: 5_000,
+  });
   return view;
 }
 

@@ -261,6 +261,9 @@ export function connectFakeLiveCollections(
     refuse: server.refuse,
     /** The queries subscribed now. */
     queries: server.queries,
+    /** What the page sent (typing and viewing news among it). */
+    received: server.received,
+    signal: server.signal,
     /**
      * A commit on the server: `write` changes the collections, then every subscription whose
      * result changed hears the difference.

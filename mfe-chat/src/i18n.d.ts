@@ -2,7 +2,7 @@ import 'i18next';
 import type { CommonResources } from 'shared-ui';
 import type chat from './i18n/en-US.json';
 import type chatTakeover from './features/chat-takeover/en-US.json';
-import type conversation from './features/conversation/en-US.json';
+import type conversation from './features/chat-takeover/conversation.en-US.json';
 
 // Keys are checked against the English JSON of every namespace this remote registers (one per
 // page, added by the page's module when it loads; `chat` by the shared building blocks).

@@ -2,6 +2,7 @@ import 'i18next';
 import type { CommonResources } from 'shared-ui';
 import type settings from './i18n/en-US.json';
 import type billing from './features/billing/en-US.json';
+import type cannedResponses from './features/canned-responses/en-US.json';
 import type changePassword from './features/change-password/en-US.json';
 import type integrations from './features/integrations/en-US.json';
 import type customize from './features/customize/en-US.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       'workspace-settings': typeof workspaceSettings;
       billing: typeof billing;
       customize: typeof customize;
+      'canned-responses': typeof cannedResponses;
     };
   }
 }

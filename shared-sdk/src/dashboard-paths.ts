@@ -55,6 +55,9 @@ export const dashboardPaths = {
   'dashboard-workspaceId-settings-customize': dashboardPath(
     '/dashboard/:workspaceId/settings/customize',
   ),
+  'dashboard-workspaceId-settings-canned-responses': dashboardPath(
+    '/dashboard/:workspaceId/settings/canned-responses',
+  ),
   'dashboard-workspaceId-settings-manage-users': dashboardPath(
     '/dashboard/:workspaceId/settings/manage-users',
   ),

@@ -44,5 +44,6 @@ export * from './plans';
 export * from './color-contrast';
 export * from './business-hours';
 export * from './widget-preview';
+export * from './pending-conversations';
 export * from './live-signals';
 export * from './widget-chatbot';

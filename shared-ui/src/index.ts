@@ -27,3 +27,4 @@ export * from './components/toasts';
 export * from './files/text-files';
 export * from './components/progress-bar';
 export * from './components/photo-field';
+export * from './hooks/use-customer-alerts';

@@ -18,7 +18,8 @@ export const SectionCard = styled(Card)`
   ${up('sm')} {
     padding: 20px;
   }
-  h2 {
+  h2,
+  h3 {
     margin: 0;
     font-size: 1.125rem;
   }

@@ -20,16 +20,12 @@ const allowedLinks = [
 describeExposedPages({
   exposes,
   otherExposes: ['./translations'],
-  // The pages the shell mounts (spec §2), where each one lives and the title it sets.
+  // The page the shell mounts (spec §2: the list, and the list with a conversation open), where
+  // it lives and the title it sets.
   pages: {
     './chat-takeover-page': {
-      route: '/dashboard/ws_fernhill/chat-takeover',
-      path: '/dashboard/:workspaceId/chat-takeover',
-      title: 'Chat takeover',
-    },
-    './conversation-page': {
       route: '/dashboard/ws_fernhill/chat-takeover/cnv_maya',
-      path: '/dashboard/:workspaceId/chat-takeover/:conversationId',
+      path: '/dashboard/:workspaceId/chat-takeover/:conversationId?',
       title: 'Maya Patel',
     },
   },

@@ -27,6 +27,11 @@ describeExposedPages({
       route: '/dashboard/my-account/change-password',
       title: 'Change password',
     },
+    './canned-responses-page': {
+      route: '/dashboard/ws_fernhill/settings/canned-responses',
+      path: '/dashboard/:workspaceId/settings/canned-responses',
+      title: 'Saved replies',
+    },
     './integrations-page': {
       route: '/dashboard/ws_fernhill/integrations',
       path: '/dashboard/:workspaceId/integrations',
@@ -80,6 +85,7 @@ describeExposedPages({
     connectFakeLiveCollections({
       workspaces: [{ ...buildWorkspace({ id: 'ws_fernhill' }) }],
       webhooks: [],
+      canned_responses: [],
       webhook_deliveries: [],
       chatbots: [{ ...buildChatbot() }],
     });

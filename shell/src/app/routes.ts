@@ -11,6 +11,11 @@ export interface RemotePageRef {
   remote: RemoteName;
   /** The remote's expose, e.g. "./pricing-page". */
   module: string;
+  /**
+   * One page over several paths (chat takeover's split view): it stays mounted when the path
+   * changes, keeping its list, scroll position and focus. Other pages start afresh on each path.
+   */
+  spansPaths?: boolean;
 }
 
 export type SideMenu = 'settings' | 'my-account';
@@ -91,6 +96,8 @@ export const publicRoutes: RouteDefinition[] = [
 const settings = (module: string): RemotePageRef => ({ remote: 'mfe-settings', module });
 const tickets = (module: string): RemotePageRef => ({ remote: 'mfe-tickets', module });
 const chat = (module: string): RemotePageRef => ({ remote: 'mfe-chat', module });
+// spec §2: the list and the open conversation are one split view.
+const chatTakeover: RemotePageRef = { ...chat('./chat-takeover-page'), spansPaths: true };
 const training = (module: string): RemotePageRef => ({ remote: 'mfe-training', module });
 const products = (module: string): RemotePageRef => ({ remote: 'mfe-products', module });
 
@@ -160,12 +167,12 @@ export const dashboardRoutes: RouteDefinition[] = [
   {
     ...dashboardRoute('dashboard-workspaceId-chat-takeover'),
     layout: 'dashboard',
-    page: chat('./chat-takeover-page'),
+    page: chatTakeover,
   },
   {
     ...dashboardRoute('dashboard-workspaceId-chat-takeover-conversationId'),
     layout: 'dashboard',
-    page: chat('./conversation-page'),
+    page: chatTakeover,
   },
   {
     ...dashboardRoute('dashboard-workspaceId-ai-training'),
@@ -199,6 +206,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',
     page: settings('./customize-page'),
+  },
+  {
+    ...dashboardRoute('dashboard-workspaceId-settings-canned-responses'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./canned-responses-page'),
   },
   {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),

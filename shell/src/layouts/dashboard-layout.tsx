@@ -11,6 +11,7 @@ import type { LayoutProps } from './layout-props';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
 import { dashboardNavId, DashboardNav } from './dashboard-nav';
 import { Logo } from './logo';
+import { PendingCount } from '../features/pending-conversations/pending-count';
 import { UserMenu } from './user-menu';
 
 const Row = styled(HeaderRow)`
@@ -52,10 +53,13 @@ const MenuButton = styled.button`
   }
 `;
 
+// At 320 px the waiting count, colour mode and account do not fit one line: they wrap.
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   margin-left: auto;
 `;
 
@@ -120,6 +124,7 @@ function DashboardHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () =
             </Switcher>
           ) : null}
           <Actions>
+            {current ? <PendingCount workspaceId={current.workspaceId} /> : null}
             <ColorModeSwitch />
             <UserMenu />
           </Actions>

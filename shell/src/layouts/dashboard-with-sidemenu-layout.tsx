@@ -61,6 +61,11 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
         { to: base, label: t('dashboard.sideMenu.general'), end: true },
         { to: `${base}/customize`, label: t('dashboard.sideMenu.customize'), end: false },
         { to: `${base}/manage-users`, label: t('dashboard.sideMenu.manageUsers'), end: false },
+        {
+          to: `${base}/canned-responses`,
+          label: t('dashboard.sideMenu.cannedResponses'),
+          end: false,
+        },
         { to: `${base}/billing`, label: t('dashboard.sideMenu.billing'), end: false },
       ],
     };

@@ -16,6 +16,7 @@ const statistics = {
   products: { all: 6, active: 3, disabled: 2, processing: 1 },
   conversations: { all: 9, resolved: 5, pending: 4 },
   aiTrainingQnas: { count: 12 },
+  ratings: { count: 0, sum: 0, average: null },
 };
 
 async function signedInWith(memberships: ReturnType<typeof buildWorkspaceUser>[]) {

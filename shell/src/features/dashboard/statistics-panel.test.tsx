@@ -14,6 +14,7 @@ const statistics = (overrides: Partial<Record<string, unknown>> = {}): LiveDoc =
   products: { all: 6, active: 3, disabled: 2, processing: 1 },
   conversations: { all: 9, resolved: 5, pending: 4 },
   aiTrainingQnas: { count: 12 },
+  ratings: { count: 0, sum: 0, average: null },
   ...overrides,
 });
 
@@ -65,6 +66,22 @@ describe('StatisticsPanel', () => {
     expect(row('Tickets: Open 4')).toBeInTheDocument();
     expect(row('Conversations: Unresolved 3')).toBeInTheDocument();
     expect(live.subscriptions).toHaveLength(1);
+  });
+
+  it("shows the customers' average rating once there is one, live", async () => {
+    const live = connectFakeLive(() => [statistics()]);
+    await renderPanel();
+    expect(await screen.findByTestId('stat-satisfaction')).toHaveTextContent('—');
+    expect(screen.getByText(/No ratings yet/)).toBeInTheDocument();
+
+    await live.commit('statistics', [
+      { type: 'modified', doc: statistics({ ratings: { count: 3, sum: 13, average: 13 / 3 } }) },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('stat-satisfaction')).toHaveTextContent('4.3 / 5'),
+    );
+    expect(screen.getByText('Average of 3 ratings')).toBeInTheDocument();
+    expect(row('Customer satisfaction: Ratings 3')).toBeInTheDocument();
   });
 
   it('says when the statistics cannot be read, and tries again on request', async () => {

@@ -100,7 +100,15 @@ function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
       </Alert>
     );
   }
-  const { tickets, conversations, products, aiTrainingQnas } = statistics;
+  const { tickets, conversations, products, aiTrainingQnas, ratings } = statistics;
+  // One decimal, as review sites show it; "—" while no customer has rated.
+  const satisfaction =
+    ratings.average === null
+      ? '—'
+      : ratings.average.toLocaleString('en-US', {
+          maximumFractionDigits: 1,
+          minimumFractionDigits: 1,
+        });
   // spec §3/§9: ticket total is open plus closed; "unresolved" conversations are stored as pending.
   const rows: [string, string, number][] = [
     [t('dashboard.stats.tickets'), t('dashboard.stats.open'), tickets.open],
@@ -113,6 +121,7 @@ function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
     [t('dashboard.stats.products'), t('dashboard.stats.disabled'), products.disabled],
     [t('dashboard.stats.products'), t('dashboard.stats.processing'), products.processing],
     [t('dashboard.stats.qnas'), t('dashboard.stats.count'), aiTrainingQnas.count],
+    [t('dashboard.stats.satisfaction'), t('dashboard.stats.ratingsCount'), ratings.count],
   ];
   return (
     <section aria-labelledby="statistics-title">
@@ -146,6 +155,18 @@ function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
         <Card>
           <Label>{t('dashboard.stats.qnas')}</Label>
           <Number data-testid="stat-qnas">{aiTrainingQnas.count}</Number>
+        </Card>
+        <Card>
+          <Label>{t('dashboard.stats.satisfaction')}</Label>
+          <Number data-testid="stat-satisfaction">
+            {satisfaction}
+            {ratings.average === null ? null : <Detail as="span"> / 5</Detail>}
+          </Number>
+          <Detail>
+            {ratings.count === 0
+              ? t('dashboard.stats.noRatings')
+              : t('dashboard.stats.ratings', { count: ratings.count })}
+          </Detail>
         </Card>
       </Grid>
       <Grid $min={320} style={{ marginTop: 24 }}>

@@ -6,6 +6,8 @@ import { RemoteUnavailable } from './remote-unavailable';
 interface Props {
   children: ReactNode;
   onRetry: () => void;
+  /** The error is forgotten when it changes (another path: the page may render there). */
+  resetKey?: string;
 }
 
 /**
@@ -17,6 +19,12 @@ export class RemoteErrorBoundary extends Component<Props, { error: unknown }> {
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== undefined) {
+      this.setState({ error: undefined });
+    }
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

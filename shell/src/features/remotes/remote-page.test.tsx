@@ -1,4 +1,6 @@
 import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { pageNotFound } from 'shared-sdk';
 import { remoteFailureKey } from '../../runtime-plugins/remote-failure';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -67,5 +69,36 @@ describe('RemotePage', () => {
     expect(await screen.findByText('Page Not Found: /news/nope')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't find that page");
     expect(screen.queryByText('This area is unavailable')).not.toBeInTheDocument();
+  });
+
+  it('keeps a page that spans paths mounted when the path changes, and starts others afresh', async () => {
+    function SplitPage() {
+      const [clicks, setClicks] = useState(0);
+      const { pathname } = useLocation();
+      return (
+        <>
+          <h1>{pathname}</h1>
+          <button type="button" onClick={() => setClicks(clicks + 1)}>
+            Clicked {clicks}
+          </button>
+          <Link to="/dashboard/ws-1/chat-takeover/cnv-2">Next</Link>
+        </>
+      );
+    }
+    const chat = { remote: 'mfe-chat' as const, module: './chat-takeover-page' };
+    for (const [spansPaths, after] of [
+      [true, 'Clicked 1'],
+      [false, 'Clicked 0'],
+    ] as const) {
+      const { user, unmount } = renderWithProviders(
+        <RemotePage page={{ ...chat, spansPaths }} load={async () => SplitPage} />,
+        { path: '/dashboard/ws-1/chat-takeover/cnv-1' },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Clicked 0' }));
+      await user.click(screen.getByRole('link', { name: 'Next' }));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('cnv-2');
+      expect(screen.getByRole('button', { name: /^Clicked/ })).toHaveTextContent(after);
+      unmount();
+    }
   });
 });

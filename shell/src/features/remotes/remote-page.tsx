@@ -61,7 +61,11 @@ export function RemotePage({
   if (loaded?.key !== key) return <Loading label={t('loading')} />;
   if ('failed' in loaded) return <RemoteUnavailable onRetry={retry} />;
   return (
-    <RemoteErrorBoundary key={`${key}:${pathname}`} onRetry={retry}>
+    <RemoteErrorBoundary
+      key={page.spansPaths ? key : `${key}:${pathname}`}
+      resetKey={pathname}
+      onRetry={retry}
+    >
       <loaded.Page />
     </RemoteErrorBoundary>
   );

@@ -1,115 +1,139 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  dashboardPaths,
+  pendingConversationsQuery,
+  workspaceUserEndpoints,
+  type ConversationAssigneeFilter,
+} from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 import { useLiveDocs } from 'shared-sdk/live';
-import {
-  addTranslations,
-  Alert,
-  Button,
-  Loading,
-  SegmentedControl,
-  Spinner,
-  usePageTitle,
-  useSession,
-  LoadFailed,
-  PageHeader,
-  Muted,
-} from 'shared-ui';
+import { addTranslations, PageHeader, useApiGet, useSession } from 'shared-ui';
+import { chatNamespace } from '../../../i18n/chat-translations';
 import { PageBody } from '../../../components/chat-page';
-import { ConversationList } from './conversation-list';
 import en from '../en-US.json';
+import { useTakeoverShortcuts } from '../hooks/use-takeover-shortcuts';
+import { memberName } from '../utils/sender-names';
 import {
+  isAssigneeFilter,
   isTakeoverFilter,
-  maxLimit,
-  pageSize,
-  takeoverFilters,
-  takeoverQuery,
+  nextPendingId,
   type TakeoverFilter,
+  type TakeoverFilters,
 } from '../utils/takeover-list';
+import { focusListRow } from './conversation-list';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { NoConversationOpen } from './no-conversation-open';
+import { OpenConversation, openConversationId } from './open-conversation';
+import { ListPane, SplitView } from './split-view';
+import { TakeoverListPane } from './takeover-list-pane';
 
 addTranslations('chat-takeover', en);
 
 /**
- * /dashboard/:workspaceId/chat-takeover: the workspace's conversations, live, pending ones first
- * (spec §2). The filter is kept in the URL (?status=pending) so that it survives a reload.
+ * /dashboard/:workspaceId/chat-takeover and …/chat-takeover/:conversationId (spec §2), one split
+ * view: the list, live, pending first; the open conversation; the customer. The filter is kept
+ * in the URL (?status=pending) so that it survives a reload and opening a conversation.
  */
 export function ChatTakeoverPage() {
   const { t } = useTranslation('chat-takeover');
-  usePageTitle(t('title'));
-  const { workspaceId = '' } = useParams();
+  const { workspaceId = '', conversationId } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { t: tChat } = useTranslation(chatNamespace);
   const status = searchParams.get('status');
-  const filter: TakeoverFilter = isTakeoverFilter(status) ? status : 'all';
+  const assignee = searchParams.get('assignee');
   const { user } = useSession();
-  // The list's length, per filter: another tab starts again at one page.
-  const [limit, setLimit] = useState({ filter, value: pageSize });
-  const currentLimit = limit.filter === filter ? limit.value : pageSize;
+  const filters: TakeoverFilters = {
+    status: isTakeoverFilter(status) ? status : 'all',
+    assignee: isAssigneeFilter(assignee) ? assignee : 'all',
+    userId: user?.id,
+  };
+  // For names: the list's assignees, the messages' agents, whom to assign and ticket.
+  const { state: members } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
+  const assigneeName = (userId: string) => {
+    if (userId === user?.id) return tChat('you');
+    const member =
+      members.status === 'loaded' ? members.data.find((m) => m.userId === userId) : undefined;
+    return member ? memberName(member) : tChat('roles.agent');
+  };
+  const listRef = useRef<HTMLOListElement>(null);
+  // The same query as the header's count: one subscription on the page's socket.
+  const pending = useLiveDocs<Conversation>(pendingConversationsQuery(workspaceId));
+  const nextPending = nextPendingId(pending.docs, conversationId);
+  const listHref = dashboardPaths['dashboard-workspaceId-chat-takeover'].getHref(
+    { workspaceId },
+    search,
+  );
 
-  const live = useLiveDocs<Conversation>(takeoverQuery(workspaceId, filter, currentLimit));
-  // While a longer list loads ("Load more"), the shorter one stays on screen.
-  const listKey = `${workspaceId}:${filter}`;
-  const [lastLive, setLastLive] = useState<{ key: string; docs: Conversation[] }>();
-  if (live.status === 'live' && (lastLive?.key !== listKey || lastLive.docs !== live.docs)) {
-    setLastLive({ key: listKey, docs: live.docs });
-  }
-  // In the query's order: the live client places every change where isPending, updatedAt put it.
-  const conversations =
-    live.status === 'loading' && lastLive?.key === listKey ? lastLive.docs : live.docs;
-  const waiting = live.status === 'loading' || live.status === 'reconnecting';
-  // A full list may have more after it.
-  const mayHaveMore = conversations.length >= currentLimit && currentLimit < maxLimit;
+  const openNextPending = () => {
+    if (!nextPending) return;
+    navigate(
+      dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref(
+        { workspaceId, conversationId: nextPending },
+        search,
+      ),
+    );
+  };
+  /** A control of the open conversation, marked for the shortcuts. */
+  const openPaneControl = (selector: string) =>
+    document.getElementById(openConversationId)?.querySelector<HTMLElement>(selector);
 
-  function chooseFilter(next: TakeoverFilter) {
-    setSearchParams(next === 'all' ? {} : { status: next }, { replace: true });
+  useTakeoverShortcuts({
+    move: (step) => focusListRow(listRef.current, step),
+    reply: () => openPaneControl('textarea[name="content"]')?.focus(),
+    resolve: () => openPaneControl('[data-shortcut="resolve"]')?.click(),
+    nextPending: openNextPending,
+    leaveReply: () => focusListRow(listRef.current, 1),
+  });
+
+  function chooseFilters(change: {
+    status?: TakeoverFilter;
+    assignee?: ConversationAssigneeFilter;
+  }) {
+    const next = { status: filters.status, assignee: filters.assignee, ...change };
+    // "all" is the default of both: left out of the address.
+    setSearchParams(
+      Object.fromEntries(Object.entries(next).filter(([, value]) => value !== 'all')),
+      { replace: true },
+    );
   }
 
   return (
     <PageBody>
-      <PageHeader title={t('title')} lead={t('lead')} />
-      <div>
-        <SegmentedControl
-          legend={t('filter.legend')}
-          name="conversation-status"
-          options={takeoverFilters.map((value) => ({ value, label: t(`filter.${value}`) }))}
-          value={filter}
-          onChange={chooseFilter}
-        />
-      </div>
-      <div aria-busy={waiting}>
-        {live.status === 'error' ? (
-          <LoadFailed message={t('list.loadFailed')} onRetry={live.retry} />
-        ) : null}
-        {live.status === 'reconnecting' ? (
-          <Alert tone="info">{t('list.reconnecting')}</Alert>
-        ) : null}
-        {live.status === 'loading' && conversations.length === 0 ? (
-          <Loading label={t('list.loading')} />
-        ) : null}
-        {live.status === 'live' && conversations.length === 0 ? (
-          <Muted>{t(`list.empty.${filter}`)}</Muted>
-        ) : null}
-        {conversations.length > 0 ? (
-          <ConversationList
+      <PageHeader title={t('title')} lead={conversationId ? undefined : t('lead')}>
+        <KeyboardShortcuts />
+      </PageHeader>
+      <SplitView>
+        <ListPane $shownNarrow={!conversationId} aria-label={t('list.pane')}>
+          <TakeoverListPane
             workspaceId={workspaceId}
-            conversations={conversations}
-            currentUserId={user?.id}
+            filters={filters}
+            onFilters={chooseFilters}
+            search={search}
+            openId={conversationId}
+            assigneeName={assigneeName}
+            listRef={listRef}
           />
-        ) : null}
-      </div>
-      {mayHaveMore ? (
-        <div>
-          <Button
-            type="button"
-            $variant="secondary"
-            disabled={waiting}
-            onClick={() => setLimit({ filter, value: Math.min(maxLimit, currentLimit + pageSize) })}
-          >
-            {waiting ? <Spinner /> : null}
-            {waiting ? t('list.loadingMore') : t('list.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+        </ListPane>
+        {conversationId ? (
+          <OpenConversation
+            key={conversationId}
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            currentUserId={user?.id}
+            members={members}
+            listHref={listHref}
+          />
+        ) : (
+          <NoConversationOpen
+            pendingCount={pending.docs.length}
+            onNextPending={nextPending ? openNextPending : undefined}
+          />
+        )}
+      </SplitView>
     </PageBody>
   );
 }

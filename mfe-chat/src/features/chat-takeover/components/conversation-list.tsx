@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,6 +21,11 @@ const List = styled.ol`
 
 const Row = styled(Link)<{ $pending: boolean }>`
   display: grid;
+  /* The open conversation: a ring, not a tint (the pending badge's colour needs the plain
+     background for its contrast). */
+  &[aria-current='page'] {
+    box-shadow: inset 0 0 0 2px ${({ theme }) => theme.colors.primaryBlue};
+  }
   grid-template-columns: minmax(0, 1fr) auto;
   gap: 4px 16px;
   padding: 12px 16px;
@@ -56,9 +61,15 @@ const Preview = styled.span`
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 
+const Assignee = styled.span`
+  grid-column: 1;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
 const Meta = styled.span`
   grid-column: 2;
-  grid-row: 1 / span 2;
+  grid-row: 1 / span 3;
   display: flex;
   flex-direction: column;
   align-items: flex-end;
@@ -78,20 +89,43 @@ const Unread = styled.span`
 `;
 
 /**
- * The takeover list: one link per conversation, in the order given. Up and down arrows move
- * between rows, Home and End to the first and last.
+ * Moves focus `step` rows down (1) or up (-1) the list; from outside it, to the open
+ * conversation's row, else to the first or last row.
+ */
+export function focusListRow(list: HTMLOListElement | null, step: 1 | -1) {
+  const links = Array.from(list?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+  if (links.length === 0) return;
+  const focused = links.findIndex((link) => link === document.activeElement);
+  const open = links.findIndex((link) => link.getAttribute('aria-current') === 'page');
+  const from = focused >= 0 ? focused : open;
+  const next = from < 0 ? (step === 1 ? 0 : links.length - 1) : from + (focused >= 0 ? step : 0);
+  links[Math.min(links.length - 1, Math.max(0, next))]?.focus();
+}
+
+/**
+ * The takeover list: one link per conversation, in the order given, the open one marked. Up and
+ * down arrows move between rows, Home and End to the first and last.
  */
 export function ConversationList({
   workspaceId,
   conversations,
   currentUserId,
+  assigneeName,
+  openId,
+  search,
+  listRef,
 }: {
   workspaceId: string;
   conversations: Conversation[];
   currentUserId: string | undefined;
+  assigneeName: (userId: string) => string;
+  /** The conversation open beside the list. */
+  openId: string | undefined;
+  /** The list's filter (`?status=pending`), kept when a conversation is opened. */
+  search: string;
+  listRef: RefObject<HTMLOListElement | null>;
 }) {
   const { t } = useTranslation('chat-takeover');
-  const listRef = useRef<HTMLOListElement>(null);
 
   function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
     const moves: Record<string, (index: number, count: number) => number> = {
@@ -123,6 +157,9 @@ export function ConversationList({
               workspaceId={workspaceId}
               conversation={conversation}
               unread={unreadCount(conversation, currentUserId)}
+              open={conversation.id === openId}
+              search={search}
+              assignee={conversation.assigneeId ? assigneeName(conversation.assigneeId) : undefined}
             />
           </li>
         ))}
@@ -135,10 +172,17 @@ function ConversationRow({
   workspaceId,
   conversation,
   unread,
+  open,
+  search,
+  assignee,
 }: {
   workspaceId: string;
   conversation: Conversation;
   unread: number;
+  open: boolean;
+  search: string;
+  /** Who answers it; undefined: unassigned. */
+  assignee: string | undefined;
 }) {
   const { t } = useTranslation('chat-takeover');
   const { t: tChat } = useTranslation(chatNamespace);
@@ -151,14 +195,16 @@ function ConversationRow({
     : t('list.noMessages');
   return (
     <Row
-      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
-        workspaceId,
-        conversationId: conversation.id,
-      })}
+      to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref(
+        { workspaceId, conversationId: conversation.id },
+        search,
+      )}
+      aria-current={open ? 'page' : undefined}
       $pending={conversation.status === 'pending'}
     >
       <Name>{customerName(conversation.customer) ?? tChat('anonymousUser')}</Name>
       <Preview>{preview}</Preview>
+      {assignee ? <Assignee>{t('list.assignedTo', { name: assignee })}</Assignee> : null}
       <Meta>
         <StatusBadge status={conversation.status} />
         <span>

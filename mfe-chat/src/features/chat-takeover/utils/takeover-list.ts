@@ -1,4 +1,9 @@
-import type { LiveQuery } from 'shared-sdk';
+import {
+  conversationAssigneeFilters,
+  conversationAssigneeWhere,
+  type ConversationAssigneeFilter,
+  type LiveQuery,
+} from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 
 /** The list's filter tabs: every conversation, or those of one status. */
@@ -7,6 +12,17 @@ export type TakeoverFilter = (typeof takeoverFilters)[number];
 
 export const isTakeoverFilter = (value: string | null): value is TakeoverFilter =>
   takeoverFilters.some((filter) => filter === value);
+
+export const isAssigneeFilter = (value: string | null): value is ConversationAssigneeFilter =>
+  conversationAssigneeFilters.some((filter) => filter === value);
+
+/** The list's filters: by status, and by assignment as the signed-in user sees it. */
+export interface TakeoverFilters {
+  status: TakeoverFilter;
+  assignee: ConversationAssigneeFilter;
+  /** The signed-in user ("mine"). */
+  userId: string | undefined;
+}
 
 /** How many conversations a page of the list holds; "Load more" asks for this many more. */
 export const pageSize = 25;
@@ -23,13 +39,17 @@ export const maxLimit = 500;
  */
 export function takeoverQuery(
   workspaceId: string,
-  filter: TakeoverFilter,
+  { status, assignee, userId }: TakeoverFilters,
   limit: number,
 ): LiveQuery {
+  const where = [
+    ...(status === 'all' ? [] : [{ field: 'status', op: '==' as const, value: status }]),
+    ...(userId ? conversationAssigneeWhere(assignee, userId) : []),
+  ];
   return {
     collection: 'conversations',
     workspaceId,
-    ...(filter === 'all' ? {} : { where: [{ field: 'status', op: '==', value: filter }] }),
+    ...(where.length > 0 ? { where } : {}),
     orderBy: [
       { field: 'isPending', direction: 'desc' },
       { field: 'updatedAt', direction: 'desc' },
@@ -45,4 +65,21 @@ export function unreadCount(
 ): number {
   const seen = userId ? (conversation.messagesSeenCount[userId] ?? 0) : 0;
   return Math.max(0, conversation.messagesCount - seen);
+}
+
+/**
+ * "Next pending": the pending conversation after the open one in the pending list (newest
+ * first), else the first; undefined when no other conversation waits.
+ */
+export function nextPendingId(
+  pending: Pick<Conversation, 'id'>[],
+  openId: string | undefined,
+): string | undefined {
+  const others = pending.filter((conversation) => conversation.id !== openId);
+  if (others.length === 0) return undefined;
+  const index = pending.findIndex((conversation) => conversation.id === openId);
+  return (
+    (index >= 0 ? pending.slice(index + 1).find((c) => c.id !== openId) : undefined)?.id ??
+    others[0]?.id
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, retryableSendIds } from 'shared-sdk';
@@ -15,6 +15,10 @@ import {
 } from 'shared-ui';
 import { sendAgentMessage, uploadAttachment } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
+import { useCannedPicker } from '../hooks/use-canned-picker';
+import { useTypingSender } from '../hooks/use-live-signals';
+import { CannedResponseList } from './canned-response-list';
+import { sendOnEnter } from '../utils/send-on-enter';
 import { formatSize } from './message-list';
 import {
   MessageFormFields,
@@ -97,13 +101,16 @@ export function Composer({
   const detailsToggleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // TextAreaField takes no ref: the form finds its field by name.
-  const focusContent = () => {
+  const contentField = () => {
     const field = formRef.current?.elements.namedItem('content');
-    if (field instanceof HTMLTextAreaElement) field.focus();
+    return field instanceof HTMLTextAreaElement ? field : null;
   };
+  const focusContent = () => contentField()?.focus();
   const uploaded = useRef(new Map<File, { path: string }>());
   const toast = useToast();
   const [content, setContent] = useDraft(conversationId);
+  const picker = useCannedPicker({ workspaceId, content, setContent, field: contentField });
+  const typed = useTypingSender(conversationId);
   const [files, setFiles] = useState<File[]>([]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const nextRowKey = useRef(0);
@@ -271,13 +278,6 @@ export function Composer({
     return apiErrorMessage(tCommon, cause, t('composer.sendFailed'));
   }
 
-  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends; Shift+Enter (and Enter while composing with an input method) is a new line.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    event.currentTarget.form?.requestSubmit();
-  }
-
   return (
     <Form ref={formRef} noValidate onSubmit={(event) => void send(event)} aria-busy={sending}>
       {botAnswering ? <Muted id={noteId}>{t('composer.botAnswering')}</Muted> : null}
@@ -290,13 +290,20 @@ export function Composer({
         readOnly={sending}
         error={fieldError}
         aria-describedby={botAnswering ? noteId : undefined}
+        {...picker.fieldProps}
         onChange={(event) => {
           setContent(event.target.value);
+          picker.track(event);
+          if (event.target.value.trim() !== '') typed();
           if (fieldError) setFieldError(undefined);
           if (state === 'sent') setState('editing');
         }}
-        onKeyDown={sendOnEnter}
+        onSelect={picker.track}
+        onKeyDown={(event) => {
+          if (!picker.onKeyDown(event)) sendOnEnter(event);
+        }}
       />
+      {picker.open ? <CannedResponseList picker={picker} /> : null}
       {files.length > 0 ? (
         <Chosen aria-label={t('composer.files')}>
           {files.map((file) => (

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
-import type { Message, MessageAttachment } from 'shared-sdk/schemas';
+import type { ConversationNote, Message, MessageAttachment } from 'shared-sdk/schemas';
+import { isNote, type TimelineItem } from '../utils/timeline';
 import { Button, FieldList } from 'shared-ui';
 import { RelativeTime } from '../../../components/relative-time';
 
@@ -127,21 +128,25 @@ const isAtEnd = (box: HTMLElement) => box.scrollHeight - box.scrollTop - box.cli
  */
 export function MessageList({
   label,
-  messages,
+  items,
   firstUnseenId,
   senderOf,
+  authorOf,
 }: {
   label: string;
-  messages: Message[];
+  /** The messages and the team's private notes, in time order. */
+  items: TimelineItem[];
   /** The first message the reader had not seen when the page opened. */
   firstUnseenId: string | undefined;
   /** Who sent it: the customer's name, "Bot", "You" or the agent's name. */
   senderOf: (message: Message) => string;
+  /** Who wrote a note: "You" or the member's name. */
+  authorOf: (note: ConversationNote) => string;
 }) {
   const { t } = useTranslation('conversation');
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [followsNewest, setFollowsNewest] = useState(true);
-  const newestId = messages.at(-1)?.id;
+  const newestId = items.at(-1)?.id;
 
   useLayoutEffect(() => {
     const box = scrollerRef.current;
@@ -158,14 +163,18 @@ export function MessageList({
       onScroll={(event) => setFollowsNewest(isAtEnd(event.currentTarget))}
     >
       <List aria-live="polite" aria-relevant="additions">
-        {messages.map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            sender={senderOf(message)}
-            isFirstUnseen={message.id === firstUnseenId}
-          />
-        ))}
+        {items.map((item) =>
+          isNote(item) ? (
+            <NoteItem key={`note:${item.id}`} note={item} author={authorOf(item)} />
+          ) : (
+            <MessageItem
+              key={item.id}
+              message={item}
+              sender={senderOf(item)}
+              isFirstUnseen={item.id === firstUnseenId}
+            />
+          ),
+        )}
       </List>
       {followsNewest ? null : (
         <Jump type="button" $variant="secondary" onClick={() => setFollowsNewest(true)}>
@@ -206,6 +215,35 @@ function MessageItem({
         {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
       </Bubble>
     </>
+  );
+}
+
+/**
+ * A private note: in the agents' column, but told apart by colour, border and its label (not
+ * by colour alone), and read out as a note.
+ */
+const Note = styled.li`
+  display: grid;
+  gap: 4px;
+  justify-self: end;
+  max-width: min(85%, 560px);
+  padding: 10px 14px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 2px dashed ${({ theme }) => theme.colors.yellow};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow-wrap: anywhere;
+`;
+
+function NoteItem({ note, author }: { note: ConversationNote; author: string }) {
+  const { t } = useTranslation('conversation');
+  return (
+    <Note data-role="note">
+      <Sender>
+        <strong>{t('notes.label', { name: author })}</strong>
+        <RelativeTime timestamp={note.timestamp} />
+      </Sender>
+      <Content>{note.content}</Content>
+    </Note>
   );
 }
 

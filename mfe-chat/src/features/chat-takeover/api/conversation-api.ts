@@ -33,6 +33,14 @@ export const markMessagesSeen = (ref: ConversationRef & { messagesSeenCount: num
 export const createConversationTicket = (ref: ConversationRef & { assigneeId: string | null }) =>
   call(ticketEndpoints.create, { type: 'external', ...ref });
 
+/** Assigns the conversation to an active member; null unassigns it. */
+export const assignConversation = (ref: ConversationRef & { assigneeId: string | null }) =>
+  call(conversationEndpoints.assign, ref);
+
+/** A private note: members read it beside the messages; the customer never does. */
+export const createNote = (ref: ConversationRef & { content: string }) =>
+  call(conversationEndpoints.createNote, ref);
+
 /** spec §3 stored path attachments/{conversationId}/{file}. */
 export const uploadAttachment = (conversationId: string, file: File) =>
   uploadFile(attachmentPath(conversationId, file.name), file, file.name);

@@ -1,73 +1,61 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { dashboardPaths, pageNotFound, workspaceUserEndpoints } from 'shared-sdk';
-import type { Conversation, Customer, Message } from 'shared-sdk/schemas';
+import { useLocation } from 'react-router-dom';
+import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
+import type { Conversation, ConversationNote, Customer, Message } from 'shared-sdk/schemas';
 import {
   addTranslations,
   Alert,
   Loading,
-  up,
   usePageTitle,
-  useSession,
   LoadFailed,
-  useApiGet,
-  PageHeader,
+  type ApiGetState,
   BackLink,
   Muted,
 } from 'shared-ui';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
-import { PageBody, SectionCard } from '../../../components/chat-page';
-import { RelativeTime } from '../../../components/relative-time';
-import { StatusBadge } from '../../../components/status-badge';
+import { SectionCard } from '../../../components/chat-page';
 import { useLiveDocs } from 'shared-sdk/live';
-import { Composer } from './composer';
-import { CreateTicket } from './create-ticket';
-import { CustomerDetails } from './customer-details';
-import en from '../en-US.json';
+import { CustomerDetails, type CustomerFacts } from './customer-details';
+import en from '../conversation.en-US.json';
 import { MessageList } from './message-list';
-import { ResolveConversation } from './resolve-conversation';
+import { ConversationHeader } from './conversation-header';
+import { ReplyArea } from './reply-area';
 import { memberName } from '../utils/sender-names';
-import { TakeOver } from './take-over';
 import { useMarkSeen } from '../hooks/use-mark-seen';
+import { mergeTimeline } from '../utils/timeline';
+import { useConversationSignals, useViewingSignal } from '../hooks/use-live-signals';
+import { TypingIndicator } from './typing-indicator';
+import { ConversationPane, DetailsPane, NarrowOnly } from './split-view';
 
 addTranslations('conversation', en);
 
-const HeaderFacts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-`;
-
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  ${up('lg')} {
-    grid-template-columns: minmax(0, 1fr) 300px;
-  }
-`;
+/** The open conversation's pane, found by the page's keyboard shortcuts. */
+export const openConversationId = 'open-conversation';
 
 /**
- * /dashboard/:workspaceId/chat-takeover/:conversationId: the conversation's messages live, the
- * customer, and what the agent does: take over, reply, resolve, create a ticket (spec §2).
+ * The conversation open in chat takeover (/dashboard/:workspaceId/chat-takeover/:conversationId):
+ * its messages live and what the agent does (take over, reply, resolve, create a ticket, spec
+ * §2) in the middle pane; the customer in the details pane.
  */
-export function ConversationPage() {
+export function OpenConversation({
+  workspaceId,
+  conversationId,
+  currentUserId,
+  members,
+  listHref,
+}: {
+  workspaceId: string;
+  conversationId: string;
+  currentUserId: string | undefined;
+  members: ApiGetState<WorkspaceUser[]>;
+  /** The list, with its filter: where "back" goes on narrow screens. */
+  listHref: string;
+}) {
   const { t } = useTranslation('conversation');
   const { t: tChat } = useTranslation(chatNamespace);
-  const { workspaceId = '', conversationId = '' } = useParams();
   const { pathname } = useLocation();
-  const { user } = useSession();
 
   const conversationLive = useLiveDocs<Conversation>({
     collection: 'conversations',
@@ -93,22 +81,28 @@ export function ConversationPage() {
   // spec §8: an unknown conversation (or another workspace's) is 'Page Not Found: {path}'.
   if (conversationLive.status === 'live' && !conversation) throw pageNotFound(pathname);
 
+  // Below lg the list is hidden while a conversation is open: this is the way back to it.
   const backLink = (
-    <BackLink to={dashboardPaths['dashboard-workspaceId-chat-takeover'].getHref({ workspaceId })}>
-      {t('back')}
-    </BackLink>
+    <NarrowOnly>
+      <BackLink to={listHref}>{t('back')}</BackLink>
+    </NarrowOnly>
   );
 
   if (!conversation || !name) {
     return (
-      <PageBody aria-busy={conversationLive.status !== 'error'}>
-        <PageHeader title={t('loadingTitle')} before={backLink} />
+      <ConversationPane
+        $shownNarrow
+        id={openConversationId}
+        aria-label={t('loadingTitle')}
+        aria-busy={conversationLive.status !== 'error'}
+      >
+        {backLink}
         {conversationLive.status === 'error' ? (
           <LoadFailed message={t('loadFailed')} onRetry={conversationLive.retry} />
         ) : (
           <Loading label={t('loading')} />
         )}
-      </PageBody>
+      </ConversationPane>
     );
   }
 
@@ -118,7 +112,8 @@ export function ConversationPage() {
       conversation={conversation}
       customer={customer ?? conversation.customer}
       name={name}
-      currentUserId={user?.id}
+      currentUserId={currentUserId}
+      members={members}
       reconnecting={conversationLive.status === 'reconnecting'}
       // The last known conversation stays on screen, with the error and a way to ask again.
       failed={conversationLive.status === 'error' ? conversationLive.retry : undefined}
@@ -132,14 +127,16 @@ function LoadedConversation({
   customer,
   name,
   currentUserId,
+  members,
   reconnecting,
   failed,
   backLink,
 }: {
   conversation: Conversation;
-  customer: Pick<Customer, 'firstName' | 'lastName' | 'email' | 'orderId'>;
+  customer: CustomerFacts;
   name: string;
   currentUserId: string | undefined;
+  members: ApiGetState<WorkspaceUser[]>;
   reconnecting: boolean;
   /** Set when the conversation's live read failed: asks again. */
   failed: (() => void) | undefined;
@@ -156,7 +153,16 @@ function LoadedConversation({
   });
   // In timestamp order (spec §3): the query's order, which the live client keeps.
   const messages = messagesLive.docs;
-  const { state: members } = useApiGet(workspaceUserEndpoints.list, { workspaceId });
+  const notesLive = useLiveDocs<ConversationNote>({
+    collection: 'conversation_notes',
+    workspaceId,
+    conversationId,
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+  });
+  const timeline = useMemo(
+    () => mergeTimeline(messages, notesLive.docs),
+    [messages, notesLive.docs],
+  );
   const seenCount = currentUserId ? (conversation.messagesSeenCount[currentUserId] ?? 0) : 0;
   // Where the messages new to this reader began when they opened the page.
   const [seenAtOpen] = useState(seenCount);
@@ -179,79 +185,80 @@ function LoadedConversation({
     }
   }, [conversation.status]);
 
+  const signals = useConversationSignals(conversationId, currentUserId);
+  useViewingSignal(conversationId, messagesLive.status === 'live');
+  const nameOfMember = (userId: string) => {
+    if (userId === currentUserId) return tChat('you');
+    const member =
+      members.status === 'loaded'
+        ? members.data.find((candidate) => candidate.userId === userId)
+        : undefined;
+    return member ? memberName(member) : tChat('roles.agent');
+  };
   function senderOf(message: Message): string {
     if (message.role === 'user') return name;
     if (message.role === 'bot') return tChat('roles.bot');
-    if (message.senderId === currentUserId) return tChat('you');
-    const member =
-      members.status === 'loaded'
-        ? members.data.find((candidate) => candidate.userId === message.senderId)
-        : undefined;
-    return member ? memberName(member) : tChat('roles.agent');
+    return nameOfMember(message.senderId);
   }
 
   return (
-    <PageBody>
-      <PageHeader title={name} before={backLink} headingRef={headingRef}>
-        <HeaderFacts>
-          <StatusBadge status={conversation.status} />
-          <Muted as="span">
-            {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
-          </Muted>
-        </HeaderFacts>
-        <Actions>
-          <TakeOver
-            workspaceId={workspaceId}
-            conversationId={conversationId}
-            takenOver={takenOver}
-          />
-          {conversation.status === 'resolved' ? null : (
-            <ResolveConversation
-              workspaceId={workspaceId}
-              conversationId={conversationId}
-              customer={name}
-            />
-          )}
-          <CreateTicket
-            workspaceId={workspaceId}
-            conversationId={conversationId}
-            members={members}
-            currentUserId={currentUserId}
-          />
-        </Actions>
-      </PageHeader>
-      {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
-      {reconnecting || messagesLive.status === 'reconnecting' ? (
-        <Alert tone="info">{t('reconnecting')}</Alert>
-      ) : null}
-      <Columns>
+    <>
+      <ConversationPane $shownNarrow id={openConversationId} aria-labelledby="conversation-title">
+        <ConversationHeader
+          conversation={conversation}
+          name={name}
+          members={members}
+          currentUserId={currentUserId}
+          nameOfMember={nameOfMember}
+          viewers={signals.colleaguesViewing}
+          backLink={backLink}
+          headingRef={headingRef}
+        />
+        {failed ? <LoadFailed message={t('loadFailed')} onRetry={failed} /> : null}
+        {reconnecting || messagesLive.status === 'reconnecting' ? (
+          <Alert tone="info">{t('reconnecting')}</Alert>
+        ) : null}
         <SectionCard as="section" aria-labelledby="messages-title">
-          <h2 id="messages-title">{t('messages.title')}</h2>
+          <h3 id="messages-title">{t('messages.title')}</h3>
           {messagesLive.status === 'error' ? (
             <LoadFailed message={t('messages.loadFailed')} onRetry={messagesLive.retry} />
           ) : null}
           {messagesLive.status === 'loading' && messages.length === 0 ? (
             <Loading label={t('messages.loading')} />
           ) : null}
-          {messagesLive.status === 'live' && messages.length === 0 ? (
+          {messagesLive.status === 'live' && timeline.length === 0 ? (
             <Muted>{t('messages.empty')}</Muted>
           ) : null}
-          {messages.length > 0 ? (
+          {timeline.length > 0 ? (
             <MessageList
               label={t('messages.label', { name })}
-              messages={messages}
+              items={timeline}
               firstUnseenId={firstUnseenId}
               senderOf={senderOf}
+              authorOf={(note) => nameOfMember(note.authorId)}
             />
           ) : null}
-          <Composer
+          <TypingIndicator
+            names={[
+              ...(signals.customerTyping ? [name] : []),
+              ...signals.colleaguesTyping.map(nameOfMember),
+            ]}
+          />
+          <ReplyArea
             workspaceId={workspaceId}
             conversationId={conversationId}
             botAnswering={!takenOver}
           />
         </SectionCard>
-        <CustomerDetails customer={customer} />
-      </Columns>
-    </PageBody>
+      </ConversationPane>
+      <DetailsPane>
+        <CustomerDetails
+          customer={customer}
+          workspaceId={workspaceId}
+          customerId={conversation.customerId}
+          conversationId={conversationId}
+        />
+      </DetailsPane>
+    </>
   );
 }

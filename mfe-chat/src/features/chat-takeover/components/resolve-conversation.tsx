@@ -37,7 +37,12 @@ export function ResolveConversation({
 
   return (
     <>
-      <Button type="button" $variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        $variant="secondary"
+        data-shortcut="resolve"
+        onClick={() => setOpen(true)}
+      >
         {t('resolve.button')}
       </Button>
       <ConfirmDialog

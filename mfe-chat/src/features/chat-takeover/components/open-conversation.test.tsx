@@ -20,7 +20,7 @@ import {
 import { connectFakeLive } from '@testing/fake-live-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
-import { ConversationPage } from './conversation-page';
+import { ChatTakeoverPage } from './chat-takeover-page';
 
 /** What a send carries so that a retry is stored once (see shared-sdk client-id). */
 const sendId = expect.stringMatching(/^[0-9a-f]{32}$/);
@@ -79,7 +79,7 @@ async function renderConversation({
     return [];
   });
   const errors: unknown[] = [];
-  const view = renderPage(<ConversationPage />, {
+  const view = renderPage(<ChatTakeoverPage />, {
     route: path,
     path: '/dashboard/:workspaceId/chat-takeover/:conversationId',
     onError: (error) => errors.push(error),
@@ -92,6 +92,8 @@ const posts = (requests: FakeRequest[], url: string) =>
 const messageItems = () =>
   within(screen.getByRole('region', { name: /^Messages with/ })).getAllByRole('listitem');
 const composer = () => screen.getByLabelText('Your reply');
+/** The split view's middle pane, named after the customer. */
+const openPane = (name = 'Maya Patel') => screen.getByRole('region', { name });
 
 describe('Conversation page', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -100,7 +102,7 @@ describe('Conversation page', () => {
     const { live } = await renderConversation();
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' }),
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(messageItems()).toHaveLength(3));
     expect(messageItems().map((item) => item.getAttribute('data-role'))).toEqual([
@@ -128,7 +130,7 @@ describe('Conversation page', () => {
     expect(details.getByText('ORD-1042')).toBeInTheDocument();
     // spec §3: phone and order details are placeholders.
     expect(details.getAllByText('Not provided')).toHaveLength(2);
-    expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(within(openPane()).getByText('Open')).toBeInTheDocument();
     expect(document.title).toBe('Maya Patel · Parley');
   });
 
@@ -145,16 +147,18 @@ describe('Conversation page', () => {
       }
       return [];
     });
-    renderPage(<ConversationPage />, {
+    renderPage(<ChatTakeoverPage />, {
       route,
       path: '/dashboard/:workspaceId/chat-takeover/:conversationId',
     });
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Anonymous User' }),
+      await screen.findByRole('heading', { level: 2, name: 'Anonymous User' }),
     ).toBeInTheDocument();
     const details = within(screen.getByRole('region', { name: 'Customer' }));
     expect(details.getByText('Anonymous User')).toBeInTheDocument();
+    // Once the customer's own document is read: when they were first seen.
+    expect(await details.findByText('Mar 1, 2025')).toBeInTheDocument();
     expect(details.getAllByText('Not provided')).toHaveLength(4);
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
   });
@@ -246,7 +250,7 @@ describe('Conversation page', () => {
     const { user, live, requests } = await renderConversation({
       calls: () => ({ status: 200, body: {} }),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     expect(composer()).toHaveAccessibleDescription(/The bot is answering this conversation/);
     await user.click(screen.getByRole('button', { name: 'Take over' }));
@@ -273,7 +277,7 @@ describe('Conversation page', () => {
     const { user } = await renderConversation({
       calls: () => errorReply(403, 'permission-denied', 'Only admins can take over'),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await user.click(screen.getByRole('button', { name: 'Take over' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only admins can take over');
@@ -283,7 +287,7 @@ describe('Conversation page', () => {
   it('sends a reply as agent with Enter (Shift+Enter is a new line), disabled while it sends', async () => {
     const reply = deferred<FakeReply>();
     const { user, live, requests } = await renderConversation({ calls: () => reply.promise });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await user.type(composer(), 'It ships today.{Shift>}{Enter}{/Shift}Tracking follows.');
     expect(composer()).toHaveValue('It ships today.\nTracking follows.');
@@ -327,7 +331,7 @@ describe('Conversation page', () => {
     const { user } = await renderConversation({
       calls: () => errorReply(503, 'unavailable', 'Messages are unavailable right now'),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await user.type(composer(), 'Hello?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -340,12 +344,12 @@ describe('Conversation page', () => {
 
   it('keeps a draft reply through a reload of the page, and forgets it once sent', async () => {
     const first = await renderConversation({ calls: () => ({ status: 201, body: {} }) });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
     await first.user.type(composer(), 'Your parcel left the depot');
     first.unmount();
 
     const second = await renderConversation({ calls: () => ({ status: 201, body: {} }) });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
     expect(composer()).toHaveValue('Your parcel left the depot');
     await second.user.type(composer(), ' this morning.{Enter}');
     await waitFor(() => expect(composer()).toHaveValue(''));
@@ -355,13 +359,13 @@ describe('Conversation page', () => {
     second.unmount();
 
     await renderConversation();
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
     expect(composer()).toHaveValue('');
   });
 
   it('asks for a message or a file before sending anything', async () => {
     const { user, requests } = await renderConversation();
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await user.type(composer(), '   {Enter}');
     expect(composer()).toHaveAccessibleDescription(
@@ -388,7 +392,7 @@ describe('Conversation page', () => {
         return { status: 201, body: {} };
       },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     const file = new File(['label'], 'label.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Attach files'), file);
@@ -426,7 +430,7 @@ describe('Conversation page', () => {
       const { user, requests } = await renderConversation({
         calls: () => ({ status: 201, body: {} }),
       });
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
       await user.click(screen.getByRole('button', { name: 'Add details' }));
       // The first row's name has the focus: the rest is typed and tabbed.
@@ -467,14 +471,14 @@ describe('Conversation page', () => {
         expect(screen.queryByRole('group', { name: 'Details' })).not.toBeInTheDocument(),
       );
       expect(screen.getByRole('button', { name: 'Add details' })).toBeEnabled();
-      expect(screen.getByRole('status')).toHaveTextContent('Message sent.');
+      expect(screen.getByText('Message sent.')).toHaveAttribute('role', 'status');
     });
 
     it('sends the details with the text of the message', async () => {
       const { user, requests } = await renderConversation({
         calls: () => ({ status: 201, body: {} }),
       });
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
       await user.type(composer(), 'Here is your return label.');
       await user.click(screen.getByRole('button', { name: 'Add details' }));
@@ -498,7 +502,7 @@ describe('Conversation page', () => {
       const { user, requests } = await renderConversation({
         calls: () => ({ status: 201, body: {} }),
       });
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
       await user.click(screen.getByRole('button', { name: 'Add details' }));
       await user.type(valueOf(1), 'no name');
@@ -549,7 +553,7 @@ describe('Conversation page', () => {
       const { user } = await renderConversation({
         calls: () => errorReply(503, 'unavailable', 'Messages are unavailable right now'),
       });
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
       await user.click(screen.getByRole('button', { name: 'Add details' }));
       await user.type(nameOf(1), 'Order number');
@@ -565,7 +569,7 @@ describe('Conversation page', () => {
 
     it('adds at most 20 fields, and removing them all hides the details', async () => {
       const { user, requests } = await renderConversation();
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
       await user.click(screen.getByRole('button', { name: 'Add details' }));
       const add = screen.getByRole('button', { name: 'Add field' });
@@ -594,7 +598,7 @@ describe('Conversation page', () => {
     const { user, live, requests } = await renderConversation({
       calls: () => ({ status: 200, body: {} }),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     const dialog = screen.getByRole('alertdialog', {
@@ -616,17 +620,17 @@ describe('Conversation page', () => {
         }),
       },
     ]);
-    expect(screen.getByText('Resolved')).toBeInTheDocument();
+    expect(within(openPane()).getByText('Resolved')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
     // Focus stays on the page, at its heading, rather than falling to the document.
-    expect(screen.getByRole('heading', { level: 1, name: 'Maya Patel' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Maya Patel' })).toHaveFocus();
   });
 
   it('shows why resolving failed inside the dialog', async () => {
     const { user } = await renderConversation({
       calls: () => errorReply(404, 'not-found', 'Conversation cnv_maya not found'),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     await user.click(screen.getByRole('button', { name: 'Resolve conversation' }));
@@ -640,7 +644,7 @@ describe('Conversation page', () => {
     const { user, requests } = await renderConversation({
       calls: () => ({ status: 201, body: buildTicket({ id: 'tkt_42' }) }),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
     await waitFor(() => expect(requests.some((request) => request.method === 'GET')).toBe(true));
 
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
@@ -685,15 +689,16 @@ describe('Conversation page', () => {
 
   it('says when the conversation cannot be read, and tries again', async () => {
     const { user, live } = await renderConversation();
-    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
 
     await live.refuse('conversations', 'permission-denied', 'Admins only');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // The list beside it says so too; the conversation keeps what it showed, with the error.
+    expect(await within(openPane()).findByRole('alert')).toHaveTextContent(
       "We couldn't load this conversation.",
     );
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(within(openPane()).getByRole('button', { name: 'Try again' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Maya Patel' }),
+      await screen.findByRole('heading', { level: 2, name: 'Maya Patel' }),
     ).toBeInTheDocument();
   });
 });

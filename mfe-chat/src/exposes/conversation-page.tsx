@@ -1,3 +1,0 @@
-import { ConversationPage } from '../features/conversation/components/conversation-page';
-
-export default ConversationPage;

@@ -1,0 +1,3 @@
+import { CannedResponsesPage } from '../features/canned-responses/components/canned-responses-page';
+
+export default CannedResponsesPage;
