@@ -2,6 +2,7 @@ import type { i18n } from 'i18next';
 import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
 import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-state';
+import { mountDetailsForm } from './details-form';
 import { h } from './dom';
 import { greetingMessage, isAway } from './greeting-and-hours';
 import { messageItemBuilder } from './message-items';
@@ -50,49 +51,25 @@ const errorKeys = {
 export function mountChatView(root: HTMLElement, options: ChatViewOptions): ChatView {
   const { session, i18n } = options;
   const t = i18n.t.bind(i18n);
+  const details = mountDetailsForm({
+    session,
+    i18n,
+    onOpen: () => {
+      flash.textContent = '';
+    },
+    onSaved: () => {
+      flash.textContent = t('saved');
+      render(session.state);
+    },
+  });
 
   // Header.
   const avatar = h('span', { class: 'avatar', 'aria-hidden': 'true' });
   const title = h('h1', { class: 'title' });
-  const detailsToggle = h('button', {
-    type: 'button',
-    class: 'header-button',
-    'aria-expanded': 'false',
-    'aria-controls': 'parley-details',
-  });
   const closeButton = h('button', { type: 'button', class: 'header-button icon' });
   closeButton.innerHTML = closeIcon;
-  const header = h('header', { class: 'header' }, avatar, title, detailsToggle);
+  const header = h('header', { class: 'header' }, avatar, title, details.toggle);
   if (options.onClose) header.append(closeButton);
-
-  // The visitor's details.
-  const field = (name: string, type: string, maxLength: string, autocomplete: string) => {
-    const input = h('input', {
-      id: `parley-${name}`,
-      name,
-      type,
-      maxlength: maxLength,
-      autocomplete,
-    });
-    const label = h('label', { for: input.id });
-    return { input, label, row: h('div', { class: 'field' }, label, input) };
-  };
-  const fields = {
-    firstName: field('firstName', 'text', '120', 'given-name'),
-    lastName: field('lastName', 'text', '120', 'family-name'),
-    email: field('email', 'email', '254', 'email'),
-    orderId: field('orderId', 'text', '120', 'off'),
-  };
-  const saveDetails = h('button', { type: 'submit', class: 'primary' });
-  const cancelDetails = h('button', { type: 'button', class: 'secondary' });
-  const detailsHeading = h('h2', { id: 'parley-details-heading' });
-  const details = h(
-    'form',
-    { class: 'details', id: 'parley-details', 'aria-labelledby': detailsHeading.id, hidden: true },
-    detailsHeading,
-    ...Object.values(fields).map(({ row }) => row),
-    h('div', { class: 'row' }, saveDetails, cancelDetails),
-  );
 
   // What is going on.
   const awayTitle = h('strong');
@@ -143,7 +120,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     'div',
     { class: 'chat' },
     header,
-    details,
+    details.element,
     away,
     connection,
     flash,
@@ -252,17 +229,9 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     const isPending = conversation?.status === 'pending' || state.handoffRequested;
     const hasAgent = (conversation?.agentIds.length ?? 0) > 0;
 
-    detailsToggle.textContent = t('yourDetails');
-    detailsToggle.hidden = !ready;
+    details.render(state);
     closeButton.setAttribute('aria-label', t('close'));
     closeButton.title = t('close');
-    detailsHeading.textContent = t('yourDetails');
-    for (const [name, { label }] of Object.entries(fields)) {
-      label.textContent = t(name as keyof typeof fields);
-    }
-    saveDetails.textContent = state.savingDetails ? t('saving') : t('save');
-    saveDetails.disabled = state.savingDetails;
-    cancelDetails.textContent = t('cancel');
 
     connection.textContent = !state.online
       ? t('offline')
@@ -403,41 +372,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     render(session.state);
   });
 
-  function showDetails(open: boolean) {
-    details.hidden = !open;
-    detailsToggle.setAttribute('aria-expanded', String(open));
-    if (!open) return;
-    flash.textContent = '';
-    const customer = session.state.customer;
-    for (const [name, { input }] of Object.entries(fields)) {
-      input.value = customer[name as keyof typeof fields] ?? '';
-    }
-    fields.firstName.input.focus();
-  }
-  detailsToggle.addEventListener('click', () => showDetails(details.hidden));
-  cancelDetails.addEventListener('click', () => {
-    showDetails(false);
-    detailsToggle.focus();
-  });
-  details.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const identity = Object.fromEntries(
-      Object.entries(fields).map(([name, { input }]) => [name, input.value.trim()]),
-    );
-    if (await session.identify(identity)) {
-      showDetails(false);
-      flash.textContent = t('saved');
-      render(session.state);
-      detailsToggle.focus();
-    }
-  });
-
   closeButton.addEventListener('click', () => options.onClose?.());
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    if (!details.hidden) {
-      showDetails(false);
-      detailsToggle.focus();
+    if (details.isOpen()) {
+      details.close();
     } else {
       options.onClose?.();
     }
