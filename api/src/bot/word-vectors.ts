@@ -89,7 +89,10 @@ export function parseWordVectors(file: Buffer): WordVectors {
   return new WordVectors(words, dimensions, scales, values);
 }
 
-export const wordVectorsFile = path.resolve(__dirname, '../../assets/word-vectors/english-100d.bin');
+export const wordVectorsFile = path.resolve(
+  __dirname,
+  '../../assets/word-vectors/english-100d.bin',
+);
 
 let loaded: WordVectors | undefined;
 
