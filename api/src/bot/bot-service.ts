@@ -72,6 +72,9 @@ export function createBotService({
 }: BotServiceOptions): BotService {
   const entries = new Map<string, WorkspaceEntry>();
   let closed = false;
+  // Read when the service starts, not at a customer's first message: the table takes a few
+  // hundred milliseconds to read, which that reply would otherwise wait for.
+  const wordVectors = loadWordVectors();
 
   function readQnas(workspaceId: string, ids?: readonly string[]): Promise<QnaTraining[]> {
     let query = db
@@ -156,7 +159,7 @@ export function createBotService({
   }
 
   async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
-    const index = new TrainingIndex({ wordVectors: loadWordVectors() });
+    const index = new TrainingIndex({ wordVectors });
     const [qnas, products, pages] = await Promise.all([
       readQnas(workspaceId),
       readProducts(workspaceId),
