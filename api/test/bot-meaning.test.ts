@@ -1,4 +1,5 @@
-import { decideReply } from '../src/bot/bot-reply';
+import { decideReply, defaultMeaningSettings } from '../src/bot/bot-reply';
+import { defaultConfidenceThresholds } from '../src/bot/confidence';
 import { fuseCandidates } from '../src/bot/fusion';
 import { defaultPairDecision, pairProbability } from '../src/bot/pair-decision';
 import { meaningWords, normalise, sentenceVector } from '../src/bot/sentence-vectors';
@@ -192,5 +193,32 @@ describe('finding pairs by meaning', () => {
     expect(answered.confidence).toBeGreaterThan(defaultPairDecision.threshold);
     const unknown = decideReply(index, 'Do you sell insurance for electric scooters?');
     expect(unknown.reply).toMatchObject({ kind: 'handoff', reason: 'not-confident' });
+  });
+
+  it("answers a pair's own question, however little else trusts it, unless two pairs ask it", () => {
+    // A decision that trusts nothing: only the taught-question rule can answer.
+    const distrustful = {
+      ...defaultMeaningSettings,
+      decision: { ...defaultMeaningSettings.decision, threshold: 2 },
+    };
+    const index = meaningIndex();
+    index.upsertQnas([
+      { id: 'zone-2', question: 'Do you ship to zone 2?', answer: 'Yes, in 3 days.', topicIds: [] },
+    ]);
+    const decide = (text: string) =>
+      decideReply(index, text, defaultConfidenceThresholds, distrustful).reply;
+    for (const asked of ['How do I return an item?', 'how do i return items'])
+      expect(decide(asked)).toMatchObject({ kind: 'answer', sources: [{ id: 'returns' }] });
+    expect(decide('how do I reset my pasword')).toMatchObject({ sources: [{ id: 'password' }] });
+    expect(decide('do you ship to zone 2')).toMatchObject({ sources: [{ id: 'zone-2' }] });
+    expect(decide('Do you ship to zone 3?')).toMatchObject({ kind: 'handoff' });
+    expect(decide('How do I return an item and reset my password?')).toMatchObject({
+      kind: 'handoff',
+    });
+
+    index.upsertQnas([
+      { id: 'returns-2', question: 'Can I return an item?', answer: 'Yes.', topicIds: [] },
+    ]);
+    expect(decide('How do I return an item?')).toMatchObject({ kind: 'handoff' });
   });
 });

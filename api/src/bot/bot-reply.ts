@@ -258,6 +258,11 @@ export function decideReply(
   const { hits } = searchTraining(index, question, asked);
   const [best, next] = hits;
   if (index.meaning) {
+    // A question a pair was taught, in its words or nearly, is that pair's whatever the scores.
+    const taught = index.meaning.sameQuestion(question);
+    const exact =
+      taught && pairAnswer(index, question, { id: taught, probability: 1 }, hits, thresholds);
+    if (exact) return exact;
     const pair = surePair(index, question, hits, meaning);
     const answered = pair?.sure && pairAnswer(index, question, pair, hits, thresholds);
     if (answered) return answered;
