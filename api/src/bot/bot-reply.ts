@@ -14,6 +14,8 @@ import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { ProductTraining, TrainingKind } from './training-documents';
 import type { TrainingIndex } from './training-index';
 import type { TrainingHit } from './training-search';
+import { defaultFeatureWeights, fuseCandidates, type FeatureWeights } from './fusion';
+import { defaultPairDecision, pairProbability, type PairDecision } from './pair-decision';
 
 export type HandoffReason = 'asked-for-person' | 'not-confident';
 
@@ -72,8 +74,21 @@ export interface ReplyDecision {
   /** Best first; empty unless the reply answers from training. */
   passages: Passage[];
   /** The closest training item, whether or not it was trusted to answer. */
-  best?: TrainingHit;
+  best?: Pick<TrainingHit, 'kind' | 'id' | 'passage'>;
+  /** How sure the bot is of `best`, 0 to 1. */
+  confidence?: number;
 }
+
+/** How pairs are ranked and trusted when the index finds them by meaning too. */
+export interface MeaningSettings {
+  weights: FeatureWeights;
+  decision: PairDecision;
+}
+
+export const defaultMeaningSettings: MeaningSettings = {
+  weights: defaultFeatureWeights,
+  decision: defaultPairDecision,
+};
 
 const priceTerms = indexTerms('cost price fee charge');
 
@@ -145,7 +160,10 @@ function productPassage(product: ProductTraining): string {
 }
 
 /** The hit's training as the model sees it; undefined when it left the index meanwhile. */
-function passageOf(index: TrainingIndex, hit: TrainingHit): Passage | undefined {
+function passageOf(
+  index: TrainingIndex,
+  hit: Pick<TrainingHit, 'kind' | 'id' | 'passage'>,
+): Passage | undefined {
   const source = { kind: hit.kind, id: hit.id };
   if (hit.kind === 'qna') {
     const qna = index.qna(hit.id);
@@ -171,6 +189,57 @@ function answerText(index: TrainingIndex, hit: TrainingHit, asked: ProductQuesti
   return hit.passage?.text;
 }
 
+/** The full-text search of the training for a customer's question. */
+export function searchTraining(index: TrainingIndex, question: string, asked: ProductQuestion) {
+  return index.find(question, {
+    limit: 10,
+    ignoredTerms:
+      asked.stock || asked.price ? { kinds: ['product'], terms: productQuestionTerms } : undefined,
+    // "How much is shipping?" is the pair about what shipping costs, not any pair on shipping.
+    extraTerms: asked.price ? priceTerms : [],
+  });
+}
+
+/** The best pair by both retrievers, and whether the pair decision trusts it to answer. */
+function surePair(
+  index: TrainingIndex,
+  question: string,
+  hits: readonly TrainingHit[],
+  { weights, decision }: MeaningSettings,
+) {
+  const [first, second] = fuseCandidates(index, question, hits, weights);
+  if (!first) return undefined;
+  const probability = pairProbability(first, second, decision);
+  return { id: first.id, probability, sure: probability >= decision.threshold };
+}
+
+/** The trusted pair's answer, with the passages a language model may phrase it from. */
+function pairAnswer(
+  index: TrainingIndex,
+  question: string,
+  pair: { id: string; probability: number },
+  hits: readonly TrainingHit[],
+  thresholds: ConfidenceThresholds,
+): ReplyDecision | undefined {
+  const qna = index.qna(pair.id);
+  if (!qna) return undefined;
+  const source = { kind: 'qna' as const, id: pair.id };
+  const others = hits.filter(
+    (hit) => !(hit.kind === 'qna' && hit.id === pair.id) && hit.coverage >= thresholds.minCoverage,
+  );
+  const passages = [source, ...others]
+    .slice(0, 3)
+    .map((hit) => passageOf(index, hit))
+    .filter((passage): passage is Passage => passage !== undefined);
+  return {
+    reply: { kind: 'answer', content: qna.answer, sources: [source] },
+    question,
+    passages,
+    best: source,
+    confidence: pair.probability,
+  };
+}
+
 /**
  * Decides the reply to one customer message from the workspace's training: a person when asked
  * for, a short polite reply to small talk, the best training item's answer when the match is
@@ -180,6 +249,7 @@ export function decideReply(
   index: TrainingIndex,
   text: string,
   thresholds: ConfidenceThresholds = defaultConfidenceThresholds,
+  meaning: MeaningSettings = defaultMeaningSettings,
 ): ReplyDecision {
   const question = withoutGreeting(text);
   if (asksForPerson(text)) return { reply: handoff('asked-for-person'), question, passages: [] };
@@ -193,15 +263,28 @@ export function decideReply(
   }
 
   const asked = productQuestion(question);
-  const { hits } = index.find(question, {
-    ignoredTerms:
-      asked.stock || asked.price ? { kinds: ['product'], terms: productQuestionTerms } : undefined,
-    // "How much is shipping?" is the pair about what shipping costs, not any pair on shipping.
-    extraTerms: asked.price ? priceTerms : [],
-  });
+  const { hits } = searchTraining(index, question, asked);
   const [best, next] = hits;
+  if (index.meaning) {
+    // A question a pair was taught, in its words or nearly, is that pair's whatever the scores.
+    const taught = index.meaning.sameQuestion(question);
+    const exact =
+      taught && pairAnswer(index, question, { id: taught, probability: 1 }, hits, thresholds);
+    if (exact) return exact;
+    const pair = surePair(index, question, hits, meaning);
+    const answered = pair?.sure && pairAnswer(index, question, pair, hits, thresholds);
+    if (answered) return answered;
+    // A pair answers only when the pair decision trusts it; products and pages keep the
+    // full-text decision.
+    if (pair && (!best || best.kind === 'qna')) {
+      const closest = { kind: 'qna' as const, id: pair.id };
+      const reply = handoff('not-confident');
+      return { reply, question, passages: [], best: closest, confidence: pair.probability };
+    }
+  }
   if (!best || !isConfident(best, next, thresholds)) {
-    return { reply: handoff('not-confident'), question, passages: [], best };
+    const reply = handoff('not-confident');
+    return { reply, question, passages: [], best, confidence: best?.coverage };
   }
   const content = answerText(index, best, asked);
   if (!content) return { reply: handoff('not-confident'), question, passages: [], best };
@@ -226,5 +309,6 @@ export function decideReply(
     question,
     passages,
     best,
+    confidence: best.coverage,
   };
 }

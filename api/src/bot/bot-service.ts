@@ -9,6 +9,7 @@ import type { TrainingHit } from './training-search';
 import type { ConfidenceThresholds } from './confidence';
 import type { LanguageModel } from './language-model';
 import { TrainingIndex } from './training-index';
+import { loadWordVectors } from './word-vectors';
 import { selectWebpagesForBot, selectWebpageVersions } from '../repositories/ai-training-websites';
 import type { ProductTraining, QnaTraining, WebPageTraining } from './training-documents';
 
@@ -71,6 +72,9 @@ export function createBotService({
 }: BotServiceOptions): BotService {
   const entries = new Map<string, WorkspaceEntry>();
   let closed = false;
+  // Read when the service starts, not at a customer's first message: the table takes a few
+  // hundred milliseconds to read, which that reply would otherwise wait for.
+  const wordVectors = loadWordVectors();
 
   function readQnas(workspaceId: string, ids?: readonly string[]): Promise<QnaTraining[]> {
     let query = db
@@ -155,7 +159,7 @@ export function createBotService({
   }
 
   async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
-    const index = new TrainingIndex();
+    const index = new TrainingIndex({ wordVectors });
     const [qnas, products, pages] = await Promise.all([
       readQnas(workspaceId),
       readProducts(workspaceId),
@@ -292,7 +296,10 @@ export function createBotService({
   }
 
   /** What a training item is called where an admin sees it. */
-  function sourceOf(index: TrainingIndex, hit: TrainingHit): BotPreview['source'] {
+  function sourceOf(
+    index: TrainingIndex,
+    hit: Pick<TrainingHit, 'kind' | 'id' | 'passage'>,
+  ): BotPreview['source'] {
     if (hit.kind === 'qna') {
       return { kind: 'qna', id: hit.id, label: index.qna(hit.id)?.question ?? '', url: null };
     }
@@ -314,11 +321,11 @@ export function createBotService({
 
     async preview(workspaceId, question) {
       const { index, decision, reply } = await answer(workspaceId, 'preview', question);
-      const { best } = decision;
+      const { best, confidence } = decision;
       return {
         kind: reply.kind,
         content: reply.content,
-        confidence: best ? Math.round(best.coverage * 100) / 100 : null,
+        confidence: confidence === undefined ? null : Math.round(confidence * 100) / 100,
         handoffReason: reply.kind === 'handoff' ? reply.reason : null,
         source: best ? sourceOf(index, best) : null,
       };

@@ -32,21 +32,31 @@ export function correctQuery(
 ): { tokens: string[]; corrected: Set<string> } {
   const corrected = new Set<string>();
   const tokens = tokenizeWithCodes(text).map((token) => {
-    if (token.length < minCorrectedLength || isStopWord(token) || /\d/.test(token)) return token;
-    if (vocabulary.has(token)) return token;
-    let best: { word: string; distance: number; count: number } | undefined;
-    const candidates = vocabulary.fuzzyGet(token, token.length >= twoEditsFromLength ? 2 : 1);
-    for (const [word, [count, distance]] of candidates) {
-      if (word[0] !== token[0]) continue;
-      if (!best || distance < best.distance || (distance === best.distance && count > best.count))
-        best = { word, distance, count };
-    }
-    if (!best) return token;
-    const term = indexTerm(best.word);
+    const closest = closestTrainingWord(token, vocabulary);
+    if (closest === token) return token;
+    const term = indexTerm(closest);
     if (term) corrected.add(term);
-    return best.word;
+    return closest;
   });
   return { tokens, corrected };
+}
+
+/**
+ * The token itself when the training uses it or it is too short, a stop word or a number to
+ * correct; else the closest word the training uses, starting with the same letter, the most used
+ * on a tie; else the token.
+ */
+export function closestTrainingWord(token: string, vocabulary: SearchableMap<number>): string {
+  if (token.length < minCorrectedLength || isStopWord(token) || /\d/.test(token)) return token;
+  if (vocabulary.has(token)) return token;
+  let best: { word: string; distance: number; count: number } | undefined;
+  const candidates = vocabulary.fuzzyGet(token, token.length >= twoEditsFromLength ? 2 : 1);
+  for (const [word, [count, distance]] of candidates) {
+    if (word[0] !== token[0]) continue;
+    if (!best || distance < best.distance || (distance === best.distance && count > best.count))
+      best = { word, distance, count };
+  }
+  return best?.word ?? token;
 }
 
 /**

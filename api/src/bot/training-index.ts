@@ -5,6 +5,8 @@ import { indexTerm } from './english-terms';
 import { distinctTerms, tokenizeField } from './index-terms';
 import { splitIntoPassages } from './passages';
 import { correctQuery, matchTerms, type TermMatch } from './query-matching';
+import { SemanticIndex } from './semantic-index';
+import type { WordVectors } from './word-vectors';
 import {
   defaultRankingWeights,
   type RankingWeights,
@@ -55,12 +57,34 @@ function decrement(
   else counts.delete(key);
 }
 
+export interface TrainingIndexOptions {
+  /** English word vectors: with them, Q&A pairs are also found by meaning (`meaning`). */
+  wordVectors?: WordVectors;
+}
+
 /**
  * The full-text index of one workspace's training (MiniSearch: BM25+, Porter2 stems, English stop
- * words, typo-tolerant and prefix matching). Kept current item by item as training changes.
- * Pure: it knows nothing of the database.
+ * words, typo-tolerant and prefix matching), and with word vectors the sentence vectors of its
+ * Q&A pairs. Kept current item by item as training changes. Pure: it knows nothing of the database.
  */
 export class TrainingIndex {
+  /** The Q&A pairs by meaning; only with word vectors. */
+  readonly meaning?: SemanticIndex;
+
+  constructor({ wordVectors }: TrainingIndexOptions = {}) {
+    if (wordVectors) {
+      this.meaning = new SemanticIndex(wordVectors, {
+        vocabulary: this.vocabulary,
+        // A word weighs what its index term does in the full-text search: its rarity here.
+        weightOf: (word) => {
+          const term = indexTerm(word);
+          return term ? this.weight(term) : 0;
+        },
+        version: () => this.version,
+      });
+    }
+  }
+
   private readonly miniSearch = new MiniSearch<IndexedDocument>({
     idField: 'key',
     fields,
@@ -103,6 +127,7 @@ export class TrainingIndex {
     for (const qna of qnas) {
       this.removeDocument(`qna:${qna.id}`);
       this.qnas.set(qna.id, qna);
+      this.meaning?.upsert(qna.id, qna.question, qna.answer);
       this.addDocument({
         key: `qna:${qna.id}`,
         kind: 'qna',
@@ -117,6 +142,7 @@ export class TrainingIndex {
   removeQnas(ids: readonly string[]): void {
     for (const id of ids) {
       this.qnas.delete(id);
+      this.meaning?.remove(id);
       this.removeDocument(`qna:${id}`);
     }
   }

@@ -1,0 +1,138 @@
+import { isConfident } from './confidence';
+import type { TrainingIndex } from './training-index';
+import type { TrainingHit } from './training-search';
+
+// One ranking of a workspace's Q&A pairs from two retrievers: the full-text search (BM25+ with
+// its re-ranking, training-index.ts) and meaning (sentence vectors and word alignment,
+// semantic-index.ts). Each candidate is described by what both say of it; a linear blend of
+// those features, fitted on the dev split of bench/bot (node bench/bot.mjs --fit), orders them.
+
+/** What the retrievers say of one candidate pair, each 0 to 1 (0 when a retriever missed it). */
+export interface CandidateFeatures {
+  /** Full-text relevance relative to the best full-text hit. */
+  lexicalRelevance: number;
+  /** Share of the question's terms (rarity-weighted) the pair holds, typos at partial credit. */
+  lexicalCoverage: number;
+  /** TF-IDF cosine of the question and the pair's question and topics. */
+  keySimilarity: number;
+  /** Reciprocal rank in the full-text search (1 first, 1/2 second…). */
+  lexicalRank: number;
+  /** 1 when it is the full-text search's best hit and the full-text decision trusts it, else 0. */
+  lexicalTrusted: number;
+  /** Cosine of the sentence vectors of the question and of the pair's question. */
+  questionVector: number;
+  /** Cosine of the sentence vectors of the question and of the pair's answer. */
+  answerVector: number;
+  /** Reciprocal rank by sentence vectors. */
+  vectorRank: number;
+  /** Share of the question's meaning found word by word in the pair's question. */
+  questionCovered: number;
+  /** Share of the pair's question's meaning found in the question. */
+  pairCovered: number;
+  /** Share of the question's meaning found word by word in the pair's answer. */
+  answerCovers: number;
+}
+
+export const featureNames = [
+  'lexicalRelevance',
+  'lexicalCoverage',
+  'keySimilarity',
+  'lexicalRank',
+  'lexicalTrusted',
+  'questionVector',
+  'answerVector',
+  'vectorRank',
+  'questionCovered',
+  'pairCovered',
+  'answerCovers',
+] as const satisfies readonly (keyof CandidateFeatures)[];
+
+export type FeatureWeights = Record<keyof CandidateFeatures, number>;
+
+/** One candidate pair, its features and its blended score; comparable within one question. */
+export interface FusedCandidate {
+  id: string;
+  features: CandidateFeatures;
+  score: number;
+  /** Its share of the candidates' softmax of scores: how much it stands out from the rest. */
+  share: number;
+}
+
+/**
+ * Pairs taken from the vectors' ranking besides the full-text search's hits. Each is word-aligned,
+ * the costliest signal: 8 decide the dev split of bench/bot exactly as 15 did, at a third fewer
+ * alignments.
+ */
+const vectorCandidates = 8;
+
+/** Fitted by `node bench/bot.mjs --fit` on the dev split (listwise, softmax over candidates). */
+export const defaultFeatureWeights: FeatureWeights = {
+  lexicalRelevance: 0.588,
+  lexicalCoverage: 1.838,
+  keySimilarity: 0.941,
+  lexicalRank: 0.814,
+  lexicalTrusted: 0.067,
+  questionVector: 0.32,
+  answerVector: 2.673,
+  vectorRank: 0.645,
+  questionCovered: 0.434,
+  pairCovered: 1.97,
+  answerCovers: 2.714,
+};
+
+export function blend(features: CandidateFeatures, weights: FeatureWeights): number {
+  let score = 0;
+  for (const name of featureNames) score += weights[name] * features[name];
+  return score;
+}
+
+/**
+ * The pairs either retriever found for `question`, best first by the blend of `weights`.
+ * `lexicalHits` are the full-text search's hits for the same question (other kinds are skipped).
+ */
+export function fuseCandidates(
+  index: TrainingIndex,
+  question: string,
+  lexicalHits: readonly TrainingHit[],
+  weights: FeatureWeights = defaultFeatureWeights,
+): FusedCandidate[] {
+  const pairHits = lexicalHits.filter((hit) => hit.kind === 'qna');
+  const topRelevance = pairHits[0]?.relevance ?? 1;
+  const [first, second] = lexicalHits;
+  const trusted = first?.kind === 'qna' && isConfident(first, second) ? first.id : undefined;
+  const meaning = index.meaning;
+  if (!meaning) return [];
+  const byVector = meaning.search(
+    question,
+    vectorCandidates,
+    new Set(pairHits.map((hit) => hit.id)),
+  );
+  const ids = [...new Set([...pairHits.map((hit) => hit.id), ...byVector.map((hit) => hit.id)])];
+  const alignments = new Map(meaning.align(question, ids).map((each) => [each.id, each]));
+  const candidates = ids.map((id) => {
+    const lexicalAt = pairHits.findIndex((hit) => hit.id === id);
+    const lexical = pairHits[lexicalAt];
+    const vectorAt = byVector.findIndex((hit) => hit.id === id);
+    const vector = byVector[vectorAt];
+    const alignment = alignments.get(id);
+    const features: CandidateFeatures = {
+      lexicalRelevance: lexical ? lexical.relevance / topRelevance : 0,
+      lexicalCoverage: lexical?.coverage ?? 0,
+      keySimilarity: lexical?.keySimilarity ?? 0,
+      lexicalRank: lexicalAt >= 0 ? 1 / (lexicalAt + 1) : 0,
+      lexicalTrusted: id === trusted ? 1 : 0,
+      questionVector: vector?.questionSimilarity ?? 0,
+      answerVector: vector?.answerSimilarity ?? 0,
+      vectorRank: vectorAt >= 0 && vectorAt < vectorCandidates ? 1 / (vectorAt + 1) : 0,
+      questionCovered: alignment?.questionCovered ?? 0,
+      pairCovered: alignment?.pairCovered ?? 0,
+      answerCovers: alignment?.answerCovers ?? 0,
+    };
+    return { id, features, score: blend(features, weights), share: 0 };
+  });
+  const top = Math.max(...candidates.map(({ score }) => score));
+  let total = 0;
+  for (const candidate of candidates) total += Math.exp(candidate.score - top);
+  for (const candidate of candidates) candidate.share = Math.exp(candidate.score - top) / total;
+  return candidates.sort((a, b) => b.score - a.score);
+}
