@@ -12,8 +12,12 @@ export const baseURL = `http://localhost:${port}`;
 export const trainingSitePort = Number(process.env.E2E_TRAINING_SITE_PORT ?? port + 99);
 /** A shop's image host for imported products' photos (products.spec.ts), allowed the same way. */
 export const shopImagesPort = Number(process.env.E2E_SHOP_IMAGES_PORT ?? port + 98);
-/** A business's webhook receiver (integrations.spec.ts), allowed the same way. */
-export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 97);
+/**
+ * A business's webhook receiver (integrations.spec.ts), allowed the same way. Not 3191–3197:
+ * the specs that start servers of their own (remote-override, crash-safety, new-build) hold them,
+ * and two specs run at once.
+ */
+export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 93);
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
