@@ -211,6 +211,35 @@ describe('/api/user/users (workspace members)', () => {
       expect(statistics.statusCode).toBe(404);
     });
 
+    it("holds a member's new role or status from the change's commit on", async () => {
+      const admin = await signUp(app);
+      const member = await signUp(app);
+      const { workspaceId } = await createWorkspace(app, admin.auth);
+      const link = await addMember(app, admin.auth, workspaceId, member.request.email, 'admin');
+      // Each check reads the membership the api keeps in memory after the first call.
+      const listMembers = async () =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/user/users?workspaceId=${workspaceId}`,
+            headers: bearer(member.auth),
+          })
+        ).statusCode;
+      expect(await listMembers()).toBe(200);
+      expect(await listMembers()).toBe(200);
+
+      await patchMember(bearer(admin.auth), { workspaceUserId: link.id, role: 'agent' });
+      expect(await listMembers()).toBe(403);
+      await patchMember(bearer(admin.auth), { workspaceUserId: link.id, role: 'admin' });
+      expect(await listMembers()).toBe(200);
+      await patchMember(bearer(admin.auth), { workspaceUserId: link.id, status: 'disabled' });
+      expect(await listMembers()).toBe(404);
+      await patchMember(bearer(admin.auth), { workspaceUserId: link.id, status: 'active' });
+      expect(await listMembers()).toBe(200);
+      await removeMember(bearer(admin.auth), link.id);
+      expect(await listMembers()).toBe(404);
+    });
+
     it('refuses to demote or disable the last active admin', async () => {
       const admin = await signUp(app);
       const { workspaceId, id: adminLinkId } = await createWorkspace(app, admin.auth);

@@ -28,10 +28,13 @@ type WorkerMessage =
   | { type: 'reply'; id: number; ok: true; result: unknown }
   | { type: 'reply'; id: number; ok: false; error: SerializedError };
 
+/** `begin`: open a transaction first (the `begin` the caller asked for, carried by its first statement). */
 type Request =
-  | { type: 'query'; sql: string; params: unknown[] }
-  | { type: 'exec'; sql: string }
+  | { type: 'query'; sql: string; params: unknown[]; begin: boolean }
+  | { type: 'exec'; sql: string; begin: boolean }
   | { type: 'close' };
+
+const noRows = { rows: [], affectedRows: 0, fields: [] };
 
 function toError({ message, ...fields }: SerializedError): Error {
   return Object.assign(new Error(message), fields);
@@ -56,11 +59,33 @@ export function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
     });
   };
 
+  // Each statement is a round trip to the thread, and while one transaction waits on its round
+  // trips no other request can use the database (one connection). So the transaction's `begin`
+  // travels with its first statement, and `begin`/`commit`/`rollback` run over the simple
+  // protocol, one call into PGlite instead of the extended protocol's five.
+  let beginPending = false;
+  const takeBegin = () => {
+    const begin = beginPending;
+    beginPending = false;
+    return begin;
+  };
+
   const thread: PgliteThread = {
-    query: async <T>(sql: string, params: unknown[] = []) =>
-      (await send({ type: 'query', sql, params })) as Results<T>,
+    query: async <T>(sql: string, params: unknown[] = []) => {
+      if (params.length === 0 && sql === 'begin') {
+        beginPending = true;
+        return noRows as Results<T>;
+      }
+      const begin = takeBegin();
+      if (params.length === 0 && (sql === 'commit' || sql === 'rollback')) {
+        // A transaction that ran no statement has nothing to end.
+        if (!begin) await send({ type: 'exec', sql, begin: false });
+        return noRows as Results<T>;
+      }
+      return (await send({ type: 'query', sql, params, begin })) as Results<T>;
+    },
     exec: async (script) => {
-      await send({ type: 'exec', sql: script });
+      await send({ type: 'exec', sql: script, begin: takeBegin() });
     },
     close: async () => {
       if (stopped) return;

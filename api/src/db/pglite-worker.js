@@ -1,5 +1,6 @@
 // The PGlite side of pglite-thread.ts: owns the embedded database inside a worker thread and
-// answers { id, type: 'query' | 'exec' | 'close' } messages. Plain CommonJS so Node runs it as is,
+// answers { id, type: 'query' | 'exec' | 'close', begin } messages (begin: open a transaction
+// before the statement). Plain CommonJS so Node runs it as is,
 // from src/ under Jest and from dist/ in production.
 'use strict';
 
@@ -28,6 +29,7 @@ function serializeError(err) {
 }
 
 async function handle(pglite, message) {
+  if (message.begin) await pglite.exec('begin');
   switch (message.type) {
     case 'query': {
       const { rows, affectedRows, fields } = await pglite.query(message.sql, message.params);

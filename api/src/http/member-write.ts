@@ -14,9 +14,9 @@ export interface MemberWriteContext {
 }
 
 /**
- * A write by a member of `workspaceId` (with `role`, when given), in one transaction: the
- * membership check and the write see the same state, and live queries hear of the write only
- * once it has committed. Non-members get 404, members without the role 403.
+ * A write by a member of `workspaceId` (with `role`, when given), in one transaction; live
+ * queries hear of it only once it has committed. Non-members get 404, members without the role
+ * 403 (requireMember).
  */
 export function memberWrite<T>(
   app: FastifyInstance,

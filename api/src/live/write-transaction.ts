@@ -10,6 +10,9 @@ const recorders = new WeakMap<Kysely<Database>, RecordedChange[]>();
 /** Where commits on a database handle are announced (set by the live plugin). */
 const feeds = new WeakMap<Kysely<Database>, ChangeFeed>();
 
+/** The database handle each open write transaction runs on. */
+const owners = new WeakMap<Kysely<Database>, Kysely<Database>>();
+
 export function attachChangeFeed(db: Kysely<Database>, feed: ChangeFeed): void {
   feeds.set(db, feed);
 }
@@ -32,6 +35,7 @@ export async function writeTransaction<T>(
   const changes: RecordedChange[] = [];
   const result = await db.transaction().execute((trx) => {
     recorders.set(trx, changes);
+    owners.set(trx, db);
     return write(trx);
   });
   if (changes.length > 0) feeds.get(db)?.publish(mergeChanges(changes, Date.now()));
@@ -50,4 +54,9 @@ export function recordChange(trx: Kysely<Database>, change: RecordedChange): voi
     );
   }
   changes.push(change);
+}
+
+/** The change feed of `handle`, a database handle or one of its write transactions; if any. */
+export function changeFeedOf(handle: Kysely<Database>): ChangeFeed | undefined {
+  return feeds.get(owners.get(handle) ?? handle);
 }

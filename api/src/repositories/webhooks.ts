@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Webhook, WebhookEventName } from 'shared-sdk/schemas';
 import type { Database, WebhooksTable } from '../db/schema';
+import { readThroughCache } from '../live/change-cache';
 import { recordChange } from '../live/write-transaction';
 
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -49,18 +50,30 @@ export function findWebhook(
     .executeTakeFirst();
 }
 
-/** The workspace's webhooks that take `event` now (not paused): one probe of webhooks_workspace_idx. */
+/**
+ * Which webhooks each workspace has that are not paused, and their events: asked by every write
+ * that tells of a change (the outbox), changed by the Integrations screen and by deliveries
+ * failing. Kept in memory until a change to the workspace's webhooks commits.
+ */
+const activeWebhooks = {
+  name: 'active-webhooks',
+  collections: ['webhooks', 'workspaces'],
+} as const;
+
+/** The workspace's webhooks that take `event` now (not paused). */
 export async function findSubscribedWebhookIds(
   db: Kysely<Database>,
   workspaceId: string,
   event: WebhookEventName,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('webhooks')
-    .select(['id', 'events'])
-    .where('workspaceId', '=', workspaceId)
-    .where('paused', '=', false)
-    .execute();
+  const rows = await readThroughCache(db, activeWebhooks, workspaceId, '', () =>
+    db
+      .selectFrom('webhooks')
+      .select(['id', 'events'])
+      .where('workspaceId', '=', workspaceId)
+      .where('paused', '=', false)
+      .execute(),
+  );
   return rows.filter((row) => row.events.includes(event)).map((row) => row.id);
 }
 

@@ -2,7 +2,11 @@ import escapeHtml from 'escape-html';
 import type { Kysely } from 'kysely';
 import { dashboardPaths, type Ticket } from 'shared-sdk';
 import type { Database } from '../db/schema';
+import { readThroughCache } from '../live/change-cache';
 import type { MailMessage } from '../plugins/app/mailer';
+
+/** Each workspace's name and forwarding address, read by every ticket created. */
+const forwarding = { name: 'ticket-forwarding', collections: ['workspaces'] } as const;
 
 /**
  * The e-mail that tells the workspace's ticket forwarding address of a new ticket, or null
@@ -14,11 +18,15 @@ export async function ticketForwardingMail(
   ticket: Ticket,
   publicUrl: string,
 ): Promise<MailMessage | null> {
-  const workspace = await trx
-    .selectFrom('workspaces')
-    .select(['name', 'ticketForwardingEmail'])
-    .where('id', '=', ticket.workspaceId)
-    .executeTakeFirst();
+  const workspace = await readThroughCache(trx, forwarding, ticket.workspaceId, '', async () => {
+    return (
+      (await trx
+        .selectFrom('workspaces')
+        .select(['name', 'ticketForwardingEmail'])
+        .where('id', '=', ticket.workspaceId)
+        .executeTakeFirst()) ?? null
+    );
+  });
   if (!workspace?.ticketForwardingEmail) return null;
 
   const link =
