@@ -7,6 +7,7 @@ import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { eventually } from './support/eventually';
 import { listenForLive, LiveTestClient } from './support/live-client';
 import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
 
@@ -91,6 +92,45 @@ describeRedis('live queries across two instances (Redis change feed)', () => {
     expect((await onB.nextChanges('s')).changes).toEqual([
       { type: 'modified', doc: expect.objectContaining({ tickets: { open: 0, closed: 1 } }) },
     ]);
+  });
+
+  it("ends on the other instance a sign-out's token and a removed member's access, which each keeps in memory", async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const admin = await signUp(a);
+    const agent = await signUp(a);
+    const { workspaceId } = await createWorkspace(a, admin.auth);
+    const link = await addMember(a, admin.auth, workspaceId, agent.request.email);
+    const statusOnB = async (auth: { idToken: string }) =>
+      (
+        await b.inject({
+          method: 'GET',
+          url: `/api/user/statistics?workspaceId=${workspaceId}`,
+          headers: bearer(auth),
+        })
+      ).statusCode;
+    expect([await statusOnB(admin.auth), await statusOnB(agent.auth)]).toEqual([200, 200]);
+
+    await a.inject({
+      method: 'DELETE',
+      url: '/api/user/users',
+      headers: bearer(admin.auth),
+      payload: { workspaceUserId: link.id },
+    });
+    await eventually(
+      () => statusOnB(agent.auth),
+      (status) => status === 404,
+      'removal on b',
+    );
+    await a.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: admin.auth.refreshToken },
+    });
+    await eventually(
+      () => statusOnB(admin.auth),
+      (status) => status === 401,
+      'sign-out on b',
+    );
   });
 
   it('ends the subscriptions on one instance of a member removed on the other', async () => {

@@ -41,4 +41,16 @@ describe('ChangeCache', () => {
     expect(await slow).toBe('stale');
     expect(await cache.get('w1', 'u1', async () => 'fresh')).toBe('fresh');
   });
+
+  it('scopes by what the definition says, and reads again a kept value no longer usable', async () => {
+    const cache = new ChangeCache<number>(['users'], (change) => change.ids);
+    let reads = 0;
+    const read = async () => (reads += 1);
+    await cache.get('u1', 'session', read);
+    await cache.get('u2', 'session', read);
+    cache.invalidate([{ ...event('users', null), ids: ['u1'] }]);
+    expect(await cache.get('u1', 'session', read)).toBe(3);
+    expect(await cache.get('u2', 'session', read)).toBe(2);
+    expect(await cache.get('u2', 'session', read, (value) => value > 2)).toBe(4);
+  });
 });

@@ -5,6 +5,10 @@ import type { ChangeEvent } from './change-events';
 import type { ChangeFeed } from './change-feed';
 import { changeFeedOf } from './write-transaction';
 
+/** Values kept per workspace: a change in no workspace (an account) may make any stale. */
+const workspaceScope = (event: ChangeEvent) =>
+  event.workspaceId === null ? ('all' as const) : [event.workspaceId];
+
 /** Keys kept per cache before it starts again from empty (a bound, not an expected size). */
 const maxEntries = 50_000;
 
@@ -18,11 +22,15 @@ const maxEntries = 50_000;
 export class ChangeCache<V> {
   private entries = new Map<string, Map<string, V>>();
   private size = 0;
-  /** Invalidations so far, per workspace and in all (clear): a read that saw one is not kept. */
+  /** Invalidations so far, per scope and in all (clear): a read that saw one is not kept. */
   private readonly invalidations = new Map<string, number>();
   private clears = 0;
 
-  constructor(private readonly collections: readonly LiveCollection[]) {}
+  constructor(
+    private readonly collections: readonly LiveCollection[],
+    /** The scopes (keys of get's first argument) an event may make stale; 'all': every one. */
+    private readonly scopesOf: (event: ChangeEvent) => readonly string[] | 'all' = workspaceScope,
+  ) {}
 
   /** Listens to `feed` until the returned function is called. */
   follow(feed: ChangeFeed): () => void {
@@ -32,21 +40,27 @@ export class ChangeCache<V> {
     });
   }
 
-  async get(workspaceId: string, key: string, read: () => Promise<V>): Promise<V> {
-    const kept = this.entries.get(workspaceId)?.get(key);
-    if (kept !== undefined) return kept;
+  /** `read`'s value, kept under (scope, key); `usable` says whether a kept one may serve still. */
+  async get(
+    scope: string,
+    key: string,
+    read: () => Promise<V>,
+    usable: (value: V) => boolean = () => true,
+  ): Promise<V> {
+    const kept = this.entries.get(scope)?.get(key);
+    if (kept !== undefined && usable(kept)) return kept;
     const clears = this.clears;
-    const invalidations = this.invalidations.get(workspaceId);
+    const invalidations = this.invalidations.get(scope);
     const value = await read();
-    if (clears === this.clears && invalidations === this.invalidations.get(workspaceId)) {
+    if (clears === this.clears && invalidations === this.invalidations.get(scope)) {
       if (this.size >= maxEntries) this.clear();
-      let workspace = this.entries.get(workspaceId);
-      if (!workspace) {
-        workspace = new Map();
-        this.entries.set(workspaceId, workspace);
+      let scoped = this.entries.get(scope);
+      if (!scoped) {
+        scoped = new Map();
+        this.entries.set(scope, scoped);
       }
-      if (!workspace.has(key)) this.size += 1;
-      workspace.set(key, value);
+      if (!scoped.has(key)) this.size += 1;
+      scoped.set(key, value);
     }
     return value;
   }
@@ -54,16 +68,16 @@ export class ChangeCache<V> {
   invalidate(events: ChangeEvent[]): void {
     for (const event of events) {
       if (!this.collections.includes(event.collection)) continue;
-      if (event.workspaceId === null) {
+      const scopes = this.scopesOf(event);
+      if (scopes === 'all') {
         this.clear();
         return;
       }
-      this.invalidations.set(
-        event.workspaceId,
-        (this.invalidations.get(event.workspaceId) ?? 0) + 1,
-      );
-      this.size -= this.entries.get(event.workspaceId)?.size ?? 0;
-      this.entries.delete(event.workspaceId);
+      for (const scope of scopes) {
+        this.invalidations.set(scope, (this.invalidations.get(scope) ?? 0) + 1);
+        this.size -= this.entries.get(scope)?.size ?? 0;
+        this.entries.delete(scope);
+      }
     }
   }
 
@@ -83,10 +97,18 @@ const caches = new WeakMap<ChangeFeed, Map<string, ChangeCache<unknown>>>();
  * it is). Without a change feed (scripts, the statistics check) nobody would hear of changes, so
  * nothing is kept.
  */
+export interface CacheDefinition<V> {
+  name: string;
+  collections: readonly LiveCollection[];
+  scopesOf?: (event: ChangeEvent) => readonly string[] | 'all';
+  /** Whether a kept value may serve still (else it is read again). */
+  usable?: (value: V) => boolean;
+}
+
 export function readThroughCache<V>(
   db: Kysely<Database>,
-  cache: { name: string; collections: readonly LiveCollection[] },
-  workspaceId: string,
+  cache: CacheDefinition<V>,
+  scope: string,
   key: string,
   read: () => Promise<V>,
 ): Promise<V> {
@@ -99,9 +121,9 @@ export function readThroughCache<V>(
   }
   let kept = named.get(cache.name) as ChangeCache<V> | undefined;
   if (!kept) {
-    kept = new ChangeCache<V>(cache.collections);
+    kept = new ChangeCache<V>(cache.collections, cache.scopesOf);
     kept.follow(feed);
     named.set(cache.name, kept as ChangeCache<unknown>);
   }
-  return kept.get(workspaceId, key, read);
+  return kept.get(scope, key, read, cache.usable);
 }

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RefreshTokensTable } from '../db/schema';
+import { readThroughCache, type CacheDefinition } from '../live/change-cache';
+import { recordChange } from '../live/write-transaction';
 import type { UserRow } from './users';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
@@ -50,17 +52,25 @@ export async function markRefreshTokenRotated(
     .execute();
 }
 
+/** Revoked tokens end sign-ins: their users' kept sessions (findUserOfSession) must go. */
+function sessionsEnded(trx: Kysely<Database>, revoked: { userId: string }[]) {
+  const ids = [...new Set(revoked.map(({ userId }) => userId))];
+  if (ids.length > 0) recordChange(trx, { collection: 'users', workspaceId: null, ids });
+}
+
 export async function revokeRefreshToken(
   trx: Kysely<Database>,
   tokenHash: string,
   now: Date,
 ): Promise<void> {
-  await trx
+  const revoked = await trx
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('tokenHash', '=', tokenHash)
     .where('revokedAt', 'is', null)
+    .returning('userId')
     .execute();
+  sessionsEnded(trx, revoked);
 }
 
 export async function revokeRefreshTokenFamily(
@@ -68,12 +78,14 @@ export async function revokeRefreshTokenFamily(
   familyId: string,
   now: Date,
 ): Promise<void> {
-  await trx
+  const revoked = await trx
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('familyId', '=', familyId)
     .where('revokedAt', 'is', null)
+    .returning('userId')
     .execute();
+  sessionsEnded(trx, revoked);
 }
 
 export async function revokeRefreshTokensOfUser(
@@ -81,44 +93,62 @@ export async function revokeRefreshTokensOfUser(
   userId: string,
   now: Date,
 ): Promise<void> {
-  await trx
+  const revoked = await trx
     .updateTable('refreshTokens')
     .set({ revokedAt: now })
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null)
+    .returning('userId')
     .execute();
+  sessionsEnded(trx, revoked);
 }
 
 /**
- * The account an access token names, and whether the sign-in it was issued for (its refresh-token
- * family) is still going: one query, the one every signed-in request already makes, so ending a
- * session is seen at once by every instance sharing the database.
+ * The account an access token names, and until when the sign-in it was issued for (its
+ * refresh-token family) goes on: null once it has ended. Asked by every signed-in request, so
+ * kept in memory per user and sign-in; ending a sign-in (any revocation below) or changing the
+ * account is a change to `users` that drops it, on this instance at once and on the others when
+ * the change feed carries it. A kept sign-in that seems to have run out is read again: a refresh
+ * since may have extended it.
  */
+const sessions: CacheDefinition<SessionOfUser | null> = {
+  name: 'sessions',
+  collections: ['users'],
+  scopesOf: (event) => event.ids,
+};
+
+export interface SessionOfUser {
+  user: UserRow;
+  sessionEndsAt: Date | null;
+}
+
 export async function findUserOfSession(
   db: Kysely<Database>,
   userId: string,
   familyId: string,
   now: Date,
-): Promise<{ user: UserRow; sessionActive: boolean } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll('users')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('refreshTokens')
-            .select('refreshTokens.id')
-            .where('refreshTokens.familyId', '=', familyId)
-            .where('refreshTokens.userId', '=', userId)
-            .where('refreshTokens.revokedAt', 'is', null)
-            .where('refreshTokens.expiresAt', '>', now),
-        )
-        .as('sessionActive'),
-    )
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { sessionActive, ...user } = row;
-  return { user, sessionActive: Boolean(sessionActive) };
+): Promise<SessionOfUser | undefined> {
+  const goesOn = (found: SessionOfUser | null) =>
+    !found || (found.sessionEndsAt !== null && found.sessionEndsAt > now);
+  const cache = { ...sessions, usable: goesOn };
+  const found = await readThroughCache(db, cache, userId, familyId, async () => {
+    const row = await db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) =>
+        eb
+          .selectFrom('refreshTokens')
+          .select((max) => max.fn.max('refreshTokens.expiresAt').as('endsAt'))
+          .where('refreshTokens.familyId', '=', familyId)
+          .where('refreshTokens.userId', '=', userId)
+          .where('refreshTokens.revokedAt', 'is', null)
+          .as('sessionEndsAt'),
+      )
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { sessionEndsAt, ...user } = row;
+    return { user, sessionEndsAt: sessionEndsAt ? new Date(sessionEndsAt) : null };
+  });
+  return found ?? undefined;
 }

@@ -16,6 +16,7 @@ import {
 } from '../repositories/refresh-tokens';
 import { findUserById, toUser } from '../repositories/users';
 import type { UserRow } from '../repositories/users';
+import { writeTransaction } from '../live/write-transaction';
 import type { Identity } from './identity';
 
 /**
@@ -69,7 +70,7 @@ export async function refreshSession(
 ): Promise<AuthResponse> {
   const now = identity.now();
   // The revocation on reuse must be committed, so failures are returned, and thrown after.
-  const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+  const outcome = await writeTransaction(db, async (trx): Promise<RefreshOutcome> => {
     const presented = await findRefreshTokenForUpdate(trx, hashOpaqueToken(refreshToken));
     if (!presented) return { ok: false, error: userTokenExpired() };
     let token = presented;
@@ -103,9 +104,9 @@ export async function endSession(
   identity: Identity,
   refreshToken: string,
 ): Promise<void> {
-  await db
-    .transaction()
-    .execute((trx) => revokeRefreshToken(trx, hashOpaqueToken(refreshToken), identity.now()));
+  await writeTransaction(db, (trx) =>
+    revokeRefreshToken(trx, hashOpaqueToken(refreshToken), identity.now()),
+  );
 }
 
 export type AccessTokenCheck =
@@ -124,10 +125,13 @@ export async function checkAccessToken(
   const verified = await identity.accessTokens.verify(token);
   if (!verified.ok) return { ok: false, error: userTokenExpired() };
   const { userId, sessionId, issuedAt } = verified.claims;
-  const found = await findUserOfSession(db, userId, sessionId, identity.now());
+  const now = identity.now();
+  const found = await findUserOfSession(db, userId, sessionId, now);
   // A token of a sign-in that ended (signed out, or its refresh token reused and the family
   // revoked) stops working then, not when it expires.
-  if (!found?.sessionActive) return { ok: false, error: userTokenExpired() };
+  if (!found?.sessionEndsAt || found.sessionEndsAt <= now) {
+    return { ok: false, error: userTokenExpired() };
+  }
   const { user } = found;
   const validAfter = user.sessionsValidAfter;
   // Tokens carry whole seconds: one issued in the same second as the change still counts.
