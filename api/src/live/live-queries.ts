@@ -7,6 +7,9 @@ import { fetchDocs, isAffected } from './live-collections';
 import { LiveError } from './live-error';
 import type { QueryPlan } from './query-plan';
 
+/** Sockets written to in one turn of the event loop (see LiveQueries.publish). */
+const deliveriesPerTurn = 100;
+
 /** One subscription's end of a live query: where its messages go. */
 export interface LiveSubscriber {
   /** The client's subscription id, echoed in every message. */
@@ -172,14 +175,21 @@ export class LiveQueries {
           return;
         }
         if (state.closed || this.closed) return;
-        this.publish(state, docs, committedAt);
+        await this.publish(state, docs, committedAt);
       }
     } finally {
       state.running = false;
     }
   }
 
-  private publish(state: QueryState, docs: LiveDoc[], committedAt: number) {
+  /**
+   * Sends the new result's difference (or the snapshot, to subscribers still waiting for one).
+   * Every deliveriesPerTurn sockets the thread turns to other work: the same thread answers
+   * requests and the database's replies to them, and a write waiting on its next statement must
+   * not wait for a fan-out to thousands. The next read of this query waits for this to end, so
+   * each subscriber still gets the changes in commit order.
+   */
+  private async publish(state: QueryState, docs: LiveDoc[], committedAt: number) {
     const previous = state.docs;
     const versions = new Map(docs.map((doc) => [doc.id, JSON.stringify(doc)]));
     const changes = previous ? diff(previous, state.versions, docs, versions) : [];
@@ -190,7 +200,15 @@ export class LiveQueries {
     const changesJson = changes.length > 0 ? JSON.stringify(changes) : undefined;
     const changesMessages = new Map<string, Buffer>();
     let snapshotJson: string | undefined;
-    for (const [subscriber, entry] of state.subscribers) {
+    // Those attached while this runs get `docs` as their snapshot when they attach.
+    const recipients = [...state.subscribers];
+    for (let index = 0; index < recipients.length; index += 1) {
+      if (index > 0 && index % deliveriesPerTurn === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (state.closed || this.closed) return;
+      }
+      const [subscriber, entry] = recipients[index]!;
+      if (!state.subscribers.has(subscriber)) continue;
       if (!entry.snapshotSent) {
         snapshotJson ??= JSON.stringify(docs);
         entry.snapshotSent = true;
