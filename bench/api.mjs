@@ -17,7 +17,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { apiRequire, buildNodePackages, format, percentile, printTable } from './bench-kit.mjs';
+import {
+  apiRequire,
+  buildNodePackages,
+  format,
+  percentile,
+  printTable,
+  reportFigures,
+} from './bench-kit.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -287,6 +294,15 @@ for (const database of databases) {
     const floor = result.kind === 'writes' ? insertFloor : bareFloor;
     const met = result.rps >= goal && result.p95 <= goals.p95Ms;
     allMet &&= met;
+    reportFigures([
+      {
+        figure: `${result.name}, ${database.name}`,
+        value: `${format(Math.round(result.rps))} req/s, p95 ${result.p95.toFixed(0)} ms`,
+        goal: `≥ ${format(goal)} req/s, p95 ≤ ${goals.p95Ms} ms`,
+        floor: `${format(Math.round(floor.rps))} req/s (${(floor.rps / result.rps).toFixed(1)}×)`,
+        met,
+      },
+    ]);
     rows.push([
       result.name,
       database.name,

@@ -1,6 +1,6 @@
 // What the api benchmarks share: the built api on an embedded database in a temporary folder,
 // percentiles and a table of figures beside their goal.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,4 +104,15 @@ export function timeCells(times, goalMs) {
       p95 <= goalMs ? 'yes' : 'NO',
     ],
   };
+}
+
+/**
+ * Adds figures to the table `npm run bench` prints at the end (bench/run.mjs names the file in
+ * BENCH_SUMMARY; run alone, a bench prints only its own output). Each: { figure, value, goal,
+ * floor?, met } with value, goal and floor as text with their units.
+ */
+export function reportFigures(figures) {
+  const file = process.env.BENCH_SUMMARY;
+  if (!file) return;
+  for (const figure of figures) appendFileSync(file, `${JSON.stringify(figure)}\n`);
 }
