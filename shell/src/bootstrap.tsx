@@ -1,15 +1,32 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { registerRemoteManifests } from './features/remotes/remote-loader';
+import { routes, type RouteDefinition } from './app/routes';
+import { preloadPage } from './features/remotes/preloaded-pages';
+import { loadRemotePage, registerRemoteManifests } from './features/remotes/remote-loader';
+import { isRemoteFailure } from './runtime-plugins/remote-failure';
 import shellTranslations from './i18n/en-US.json';
 import { configureLive } from './store/live-setup';
 import { makeStore } from './store/store';
+
+/**
+ * A prerendered page hydrates only if the first render will match its HTML: a signed-out
+ * visitor (a signed-in one is sent on to the dashboard) whose page's remote module has loaded.
+ */
+async function canHydrate(container: HTMLElement, signedOut: boolean): Promise<boolean> {
+  if (container.dataset.prerendered === undefined || !signedOut) return false;
+  const route = matchRoutes(routes, window.location)?.[0]?.route as RouteDefinition | undefined;
+  if (!route || !('remote' in route.page)) return false;
+  const Page = await loadRemotePage(route.page).catch(() => undefined);
+  if (!Page || isRemoteFailure(Page)) return false;
+  preloadPage(route.page, Page);
+  return true;
+}
 
 async function start() {
   initI18n();
@@ -35,15 +52,21 @@ async function start() {
   const store = makeStore();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <Provider store={store}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (await canHydrate(container, session.getState().status === 'signed-out')) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 }
 
 void start();
