@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const benches = [
   'js-size.mjs',
+  'start.mjs',
   'live.mjs',
   'tickets.mjs',
   'products.mjs',

@@ -87,6 +87,11 @@ export async function prerender() {
   await buildRenderer();
   const { colorModeHeadScript } = require(path.join(root, 'shared-sdk/dist/index.js'));
   const template = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  // The page names the marketing build it was rendered from: the shell hydrates it only with
+  // that build's pages (a remote deployed alone since then renders afresh instead).
+  const marketingBuild = JSON.parse(
+    readFileSync(path.join(root, 'mfe-marketing/dist/mf-manifest.json'), 'utf8'),
+  ).metaData.buildInfo.buildVersion;
   const { publicRoutes } = freshRenderer();
   const pages = [];
   for (const route of publicRoutes) {
@@ -115,7 +120,7 @@ export async function prerender() {
     const page = template
       .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/</g, '&lt;')}</title>`)
       .replace('</head>', `${head}</head>`)
-      .replace(/<div id="?root"?><\/div>/, `<div id="root" data-prerendered="">${html}</div>`);
+      .replace(/<div id="?root"?><\/div>/, `<div id="root" data-prerendered="${marketingBuild}">${html}</div>`);
     if (!page.includes('data-prerendered'))
       throw new Error('shell/src/index.html has no empty #root');
     const file = url === '/' ? 'index.html' : `${url.slice(1)}.html`;

@@ -1,32 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, matchRoutes } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { routes, type RouteDefinition } from './app/routes';
-import { preloadPage } from './features/remotes/preloaded-pages';
-import { loadRemotePage, registerRemoteManifests } from './features/remotes/remote-loader';
-import { isRemoteFailure } from './runtime-plugins/remote-failure';
+import { preparePrerenderedHydration } from './features/remotes/prerendered-hydration';
+import { registerRemoteManifests } from './features/remotes/remote-loader';
 import shellTranslations from './i18n/en-US.json';
 import { configureLive } from './store/live-setup';
 import { makeStore } from './store/store';
-
-/**
- * A prerendered page hydrates only if the first render will match its HTML: a signed-out
- * visitor (a signed-in one is sent on to the dashboard) whose page's remote module has loaded.
- */
-async function canHydrate(container: HTMLElement, signedOut: boolean): Promise<boolean> {
-  if (container.dataset.prerendered === undefined || !signedOut) return false;
-  const route = matchRoutes(routes, window.location)?.[0]?.route as RouteDefinition | undefined;
-  if (!route || !('remote' in route.page)) return false;
-  const Page = await loadRemotePage(route.page).catch(() => undefined);
-  if (!Page || isRemoteFailure(Page)) return false;
-  preloadPage(route.page, Page);
-  return true;
-}
 
 async function start() {
   initI18n();
@@ -61,7 +45,12 @@ async function start() {
       </Provider>
     </StrictMode>
   );
-  if (await canHydrate(container, session.getState().status === 'signed-out')) {
+  const hydrate = await preparePrerenderedHydration({
+    container,
+    pathname: window.location.pathname,
+    signedOut: session.getState().status === 'signed-out',
+  });
+  if (hydrate) {
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();
