@@ -6,6 +6,7 @@ import { configureApiClient, configureSession, createApiClient } from 'shared-sd
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
+import { prefetchRoutePage } from './features/remotes/prefetch-route-page';
 import { preparePrerenderedHydration } from './features/remotes/prerendered-hydration';
 import { registerRemoteManifests } from './features/remotes/remote-loader';
 import shellTranslations from './i18n/en-US.json';
@@ -33,6 +34,8 @@ async function start() {
   });
   void session.restore();
   registerRemoteManifests(config.remotes);
+  // A session being restored: a signed-out visitor to a dashboard page goes to /login instead.
+  if (session.getState().status === 'loading') prefetchRoutePage(window.location.pathname);
   const store = makeStore();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
