@@ -1,4 +1,5 @@
-// Prerenders the public pages (spec §2) to HTML after the shell and mfe-marketing are built:
+// Prerenders the public pages (spec §2) to HTML after the shell and mfe-marketing are built
+// (scripts/build.mjs runs it, and compresses what it writes):
 // content and the largest paint come with the HTML, and the shell hydrates it. Each page is
 // written to shell/dist/prerendered/<path>.html with its styles, its title, the colour mode's
 // head script and the data it was rendered with; the API serves it at the page's path.
@@ -120,7 +121,10 @@ export async function prerender() {
     const page = template
       .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/</g, '&lt;')}</title>`)
       .replace('</head>', `${head}</head>`)
-      .replace(/<div id="?root"?><\/div>/, `<div id="root" data-prerendered="${marketingBuild}">${html}</div>`);
+      .replace(
+        /<div id="?root"?><\/div>/,
+        `<div id="root" data-prerendered="${marketingBuild}">${html}</div>`,
+      );
     if (!page.includes('data-prerendered'))
       throw new Error('shell/src/index.html has no empty #root');
     const file = url === '/' ? 'index.html' : `${url.slice(1)}.html`;
@@ -131,11 +135,4 @@ export async function prerender() {
   // The API reads this to serve each page at its path.
   writeFileSync(path.join(outDir, 'pages.json'), JSON.stringify(written, null, 2));
   console.log(`Prerendered ${pages.length} public pages`);
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  prerender().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
 }
