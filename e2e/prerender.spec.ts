@@ -80,3 +80,12 @@ test('the page hydrates without errors and keeps the class names it was rendered
   await expect(page.getByRole('button', { name: /Close menu/ })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('after hydrating, the colour mode switch shows the stored choice', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.addInitScript(() => window.localStorage.setItem('parley.colorMode', 'dark'));
+  await page.goto('/pricing');
+  await expect(page.getByRole('radio', { name: 'Dark' }).first()).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+  expect(errors).toEqual([]);
+});
