@@ -8,6 +8,7 @@ import { printTable } from './bench-kit.mjs';
 
 const benches = [
   'js-size.mjs',
+  'start.mjs',
   'api.mjs',
   // With typing too: issue 18's figure is that typing leaves the live p95 where it was.
   ['live.mjs', '--typing'],

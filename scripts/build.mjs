@@ -1,6 +1,6 @@
 // Builds every app for production: the Node packages with swc, the shell, each remote and the
 // widget with webpack (two at a time). Without --force, a package whose inputs have not changed is skipped.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
@@ -13,6 +13,7 @@ import {
   webApps,
   widget,
 } from './workspace.mjs';
+import { prerender } from './prerender.mjs';
 
 const compressible = /\.(js|json|html|svg|css|txt)$/;
 
@@ -32,8 +33,14 @@ function precompress(dir) {
 
 const force = process.argv.includes('--force');
 
+/** The public pages' HTML is rendered from the shell, mfe-marketing and the API's news. */
+const prerenderInputs = ['shell', 'mfe-marketing', 'api'];
+
 export async function build({ force: rebuildAll = false } = {}) {
   const stale = (pkg) => rebuildAll || !isCurrent(pkg);
+  const prerenderStale =
+    prerenderInputs.some(stale) ||
+    !existsSync(path.join(root, 'shell/dist/prerendered/pages.json'));
   for (const pkg of nodePackages.filter(stale)) {
     console.log(`Building ${pkg}…`);
     await run('npm', ['run', 'build', '--silent', '-w', pkg]);
@@ -49,6 +56,11 @@ export async function build({ force: rebuildAll = false } = {}) {
       markBuilt(app);
     }),
   );
+  if (prerenderStale) {
+    console.log('Prerendering the public pages…');
+    await prerender();
+    precompress(path.join(root, 'shell/dist/prerendered'));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

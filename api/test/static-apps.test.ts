@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { colorModeHeadScript } from 'shared-sdk';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 
@@ -96,5 +98,73 @@ describe('static apps', () => {
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.headers['content-security-policy']).toContain('frame-ancestors *');
+  });
+});
+
+describe('prerendered public pages', () => {
+  const pages: Record<string, string> = {
+    'index.html': '<!doctype html><title>Home · Parley</title><div id="root">home</div>',
+    'pricing.html': '<!doctype html><title>Pricing · Parley</title><div id="root">pricing</div>',
+    'news/introducing-parley.html': '<div id="root">article</div>',
+  };
+  let appsDir: string;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    appsDir = await mkdtemp(path.join(os.tmpdir(), 'parley-apps-'));
+    const prerendered = path.join(appsDir, 'shell/dist/prerendered');
+    await mkdir(path.join(prerendered, 'news'), { recursive: true });
+    await writeFile(path.join(appsDir, 'shell/dist/index.html'), shellIndex);
+    for (const [file, content] of Object.entries(pages)) {
+      await writeFile(path.join(prerendered, file), content);
+    }
+    await writeFile(
+      path.join(prerendered, 'pages.json'),
+      JSON.stringify({
+        '/': 'index.html',
+        '/pricing': 'pricing.html',
+        '/news/introducing-parley': 'news/introducing-parley.html',
+      }),
+    );
+    app = await buildTestApp({ appsDir });
+  }, appStartTimeoutMs);
+  afterAll(async () => {
+    await app.close();
+    await rm(appsDir, { recursive: true, force: true });
+  });
+
+  it('answers each prerendered path with its page, revalidated on every visit', async () => {
+    for (const [url, file] of [
+      ['/', 'index.html'],
+      ['/pricing?plan=pro', 'pricing.html'],
+      ['/news/introducing-parley', 'news/introducing-parley.html'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...html, 'accept-encoding': 'identity' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(pages[file]);
+    }
+  });
+
+  it('leaves every other path to the shell page, an unknown article included', async () => {
+    for (const url of ['/news/no-such-article', '/dashboard', '/login', '/index.html']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(shellIndex);
+    }
+  });
+
+  it("allows the colour mode's head script, and no other inline script", async () => {
+    const response = await app.inject({ method: 'GET', url: '/pricing', headers: html });
+    const scriptSrc = /script-src ([^;]*)/.exec(
+      String(response.headers['content-security-policy']),
+    );
+    const hash = createHash('sha256').update(colorModeHeadScript).digest('base64');
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 });

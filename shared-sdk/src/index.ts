@@ -47,3 +47,4 @@ export * from './widget-preview';
 export * from './pending-conversations';
 export * from './live-signals';
 export * from './widget-chatbot';
+export * from './color-mode-script';

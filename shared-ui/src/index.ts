@@ -28,3 +28,4 @@ export * from './files/text-files';
 export * from './components/progress-bar';
 export * from './components/photo-field';
 export * from './hooks/use-customer-alerts';
+export * from './prerender/prerendered-data';

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
+import { prefetchRoutePage } from './features/remotes/prefetch-route-page';
+import { preparePrerenderedHydration } from './features/remotes/prerendered-hydration';
 import { registerRemoteManifests } from './features/remotes/remote-loader';
 import shellTranslations from './i18n/en-US.json';
 import { configureLive } from './store/live-setup';
@@ -32,18 +34,31 @@ async function start() {
   });
   void session.restore();
   registerRemoteManifests(config.remotes);
+  // A session being restored: a signed-out visitor to a dashboard page goes to /login instead.
+  if (session.getState().status === 'loading') prefetchRoutePage(window.location.pathname);
   const store = makeStore();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <Provider store={store}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const hydrate = await preparePrerenderedHydration({
+    container,
+    pathname: window.location.pathname,
+    signedOut: session.getState().status === 'signed-out',
+  });
+  if (hydrate) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 }
 
 void start();

@@ -13,7 +13,7 @@ const Backdrop = styled.div`
   justify-content: center;
   padding: 16px;
   /* darkNavy at 60 % opacity, in both colour modes. */
-  background: ${({ theme }) => `${theme.colors.darkNavy}99`};
+  background: ${({ theme }) => theme.colors.backdrop};
 `;
 
 const Panel = styled.div`

@@ -4,13 +4,24 @@ import { useEffect } from 'react';
 // shell's header) of one document title.
 const title = { page: '', pendingCount: 0 };
 
-function writeTitle() {
+/** The document title as the page has set it; the prerender step writes it into the HTML. */
+export function documentTitle(): string {
   const base = title.page ? `${title.page} · Parley` : 'Parley';
-  document.title = title.pendingCount > 0 ? `(${title.pendingCount}) ${base}` : base;
+  return title.pendingCount > 0 ? `(${title.pendingCount}) ${base}` : base;
+}
+
+function setServerTitle(pageTitle: string) {
+  title.page = pageTitle;
+}
+
+function writeTitle() {
+  document.title = documentTitle();
 }
 
 /** Sets the document title as "{title} · Parley" (with the pending count before it, if any). */
 export function usePageTitle(pageTitle: string) {
+  // Rendering without a document (prerendering at build time) runs no effects: keep it now.
+  if (typeof document === 'undefined') setServerTitle(pageTitle);
   useEffect(() => {
     title.page = pageTitle;
     writeTitle();

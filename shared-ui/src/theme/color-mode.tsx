@@ -2,25 +2,39 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useMemo,
-  useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { ThemeProvider } from 'styled-components';
+import { colorModeStorageKey } from 'shared-sdk';
 import { createTheme, type ColorMode, type ColorModePreference } from './tokens';
 
-export const colorModeStorageKey = 'parley.colorMode';
+export { colorModeStorageKey };
 const darkQuery = '(prefers-color-scheme: dark)';
+
+const preferenceListeners = new Set<() => void>();
+/** The choice where storage is blocked (private mode, sandboxed frames): it holds for this page. */
+let memoryPreference: ColorModePreference = 'system';
 
 function readPreference(): ColorModePreference {
   try {
     const stored = window.localStorage.getItem(colorModeStorageKey);
     if (stored === 'light' || stored === 'dark' || stored === 'system') return stored;
+    return 'system';
   } catch {
-    // Storage can be blocked (private mode, sandboxed frames): fall back to the system mode.
+    return memoryPreference;
   }
-  return 'system';
+}
+
+function subscribePreference(listener: () => void) {
+  preferenceListeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    preferenceListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
 }
 
 function systemMode(): ColorMode {
@@ -28,6 +42,19 @@ function systemMode(): ColorMode {
     ? 'dark'
     : 'light';
 }
+
+function subscribeSystem(listener: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(darkQuery);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+// A prerendered page is rendered without a visitor, and hydrated as it was rendered: as
+// "system" in light mode. React re-renders with the stored choice right after hydrating; the
+// colours never depend on this (they are CSS variables chosen by <html data-color-mode>).
+const serverPreference = (): ColorModePreference => 'system';
+const serverSystemMode = (): ColorMode => 'light';
 
 interface ColorModeValue {
   /** What the user chose. */
@@ -51,29 +78,23 @@ export function ColorModeProvider({
   children: ReactNode;
   forcedMode?: ColorMode;
 }) {
-  const [preference, setPreferenceState] = useState<ColorModePreference>(readPreference);
-  const [system, setSystem] = useState<ColorMode>(systemMode);
-
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(darkQuery);
-    const onChange = () => setSystem(query.matches ? 'dark' : 'light');
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
+  const preference = useSyncExternalStore(subscribePreference, readPreference, serverPreference);
+  const system = useSyncExternalStore(subscribeSystem, systemMode, serverSystemMode);
 
   const setPreference = useCallback((next: ColorModePreference) => {
-    setPreferenceState(next);
+    memoryPreference = next;
     try {
       window.localStorage.setItem(colorModeStorageKey, next);
     } catch {
       // Not stored; the choice still holds for this page.
     }
+    for (const listener of preferenceListeners) listener();
   }, []);
 
   const mode = forcedMode ?? (preference === 'system' ? system : preference);
 
-  useEffect(() => {
+  // Before paint, so a forced mode never shows a frame of the other one.
+  useLayoutEffect(() => {
     document.documentElement.dataset.colorMode = mode;
     document.documentElement.style.colorScheme = mode;
   }, [mode]);

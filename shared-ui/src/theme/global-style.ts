@@ -1,6 +1,17 @@
 import { createGlobalStyle } from 'styled-components';
+import { colorDeclarations, darkPalette, lightPalette } from './tokens';
+
+// The mode is the data-color-mode attribute on <html>: set before the first paint by the
+// prerendered page's head script, kept by ColorModeProvider. Without it, the system's mode.
+const light = colorDeclarations(lightPalette);
+const dark = colorDeclarations(darkPalette);
 
 export const GlobalStyle = createGlobalStyle`
+  :root { ${light} color-scheme: light; }
+  @media (prefers-color-scheme: dark) {
+    :root:not([data-color-mode]) { ${dark} color-scheme: dark; }
+  }
+  :root[data-color-mode='dark'] { ${dark} color-scheme: dark; }
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {

@@ -28,6 +28,8 @@ export interface Palette {
   /** Text on a primary-blue fill. */
   onPrimary: string;
   focusRing: string;
+  /** The dimmed page behind a dialog. */
+  backdrop: string;
 }
 
 export const lightPalette: Palette = {
@@ -55,6 +57,7 @@ export const lightPalette: Palette = {
   surface: '#F5F7FA',
   onPrimary: '#FFFFFF',
   focusRing: '#22C3E6',
+  backdrop: '#0B1A3399',
 };
 
 export const darkPalette: Palette = {
@@ -82,6 +85,7 @@ export const darkPalette: Palette = {
   surface: '#12233F',
   onPrimary: '#0B1A33',
   focusRing: '#50FFDC',
+  backdrop: '#0B1A3399',
 };
 
 // spec §9: breakpoints in px.
@@ -108,16 +112,38 @@ export type ColorModePreference = ColorMode | 'system';
 
 export interface Theme {
   mode: ColorMode;
+  /**
+   * CSS custom properties (`var(--parley-…)`), the same in both modes: the page's mode picks
+   * their values (GlobalStyle), so styles rendered before the mode is known (prerendered pages)
+   * are right in either mode, and switching modes restyles nothing.
+   */
   colors: Palette;
+  /** The mode's actual colours, for what cannot take a CSS variable (a canvas chart). */
+  palette: Palette;
   breakpoints: typeof breakpoints;
   radii: typeof radii;
   fonts: typeof fonts;
 }
 
+const colorVariable = (name: string) =>
+  `--parley-${name.replace(/[A-Z0-9]+/g, (m) => `-${m.toLowerCase()}`)}`;
+
+const paletteVariables = Object.fromEntries(
+  Object.keys(lightPalette).map((name) => [name, `var(${colorVariable(name)})`]),
+) as unknown as Palette;
+
+/** A palette as CSS custom property declarations, for GlobalStyle. */
+export function colorDeclarations(palette: Palette): string {
+  return Object.entries(palette)
+    .map(([name, value]) => `${colorVariable(name)}: ${value};`)
+    .join(' ');
+}
+
 export function createTheme(mode: ColorMode): Theme {
   return {
     mode,
-    colors: mode === 'dark' ? darkPalette : lightPalette,
+    colors: paletteVariables,
+    palette: mode === 'dark' ? darkPalette : lightPalette,
     breakpoints,
     radii,
     fonts,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,6 +44,19 @@ function wantsShellPage(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+function readPrerenderedPages(dir: string): Map<string, string> {
+  try {
+    const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    return new Map(Object.entries(pages));
+  } catch {
+    // Not prerendered (a build without the step): every page renders in the browser.
+    return new Map();
+  }
+}
+
 /**
  * One process serves the whole product (architecture "Configuration and start"): the shell at /,
  * each remote at /remotes/<name>/, the widget at /widget/. A dist folder that is not built is
@@ -52,6 +65,11 @@ function wantsShellPage(request: FastifyRequest): boolean {
 export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
   async (app, { appsDir }) => {
     const shellDist = path.join(appsDir, 'shell', 'dist');
+    // The public pages prerendered at build time (scripts/prerender.mjs): path → file. The
+    // shell's index.html stays the page for every path the browser renders alone (the
+    // dashboard, auth pages, unknown paths), so it is no longer also the answer for /.
+    const prerenderedDir = path.join(shellDist, 'prerendered');
+    const prerendered = readPrerenderedPages(prerenderedDir);
     const mounts = [
       { root: shellDist, prefix: '/' },
       ...remoteNames.map((name) => ({
@@ -79,6 +97,12 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
       });
       replyDecorated = true;
     }
+
+    // Before routing, so / gets its page rather than the shell's index.html.
+    app.addHook('onRequest', async (request, reply) => {
+      const file = prerendered.get(request.url.split('?')[0] ?? '');
+      if (file && wantsShellPage(request)) return reply.sendFile(file, prerenderedDir);
+    });
 
     const shellIndexExists = existsSync(path.join(shellDist, 'index.html'));
 

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { colorModeHeadScript } from 'shared-sdk';
+
+/** The one inline script allowed: a prerendered page's colour mode, applied before first paint. */
+const colorModeScriptHash = `'sha256-${createHash('sha256').update(colorModeHeadScript).digest('base64')}'`;
 
 export interface HelmetPluginOptions {
   /** Origins of remotes hosted elsewhere (REMOTE_*_URL): their scripts, manifests and assets load from there. */
@@ -16,7 +21,7 @@ export const helmetPlugin = fp<HelmetPluginOptions>(
   async (app, { remoteOrigins }) => {
     const directives = {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...remoteOrigins],
+      'script-src': ["'self'", colorModeScriptHash, ...remoteOrigins],
       'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
       'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins],
       'connect-src': ["'self'", 'ws:', 'wss:', ...remoteOrigins],

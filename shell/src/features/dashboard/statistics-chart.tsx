@@ -36,7 +36,7 @@ export function StatisticsChart({
 
   useEffect(() => {
     if (!canvas.current) return;
-    const palette = [theme.colors.primaryBlue, theme.colors.primaryGreen, theme.colors.yellow];
+    const palette = [theme.palette.primaryBlue, theme.palette.primaryGreen, theme.palette.yellow];
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
@@ -52,13 +52,13 @@ export function StatisticsChart({
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        color: theme.colors.textSecondary,
+        color: theme.palette.textSecondary,
         scales: {
-          x: { ticks: { color: theme.colors.textSecondary }, grid: { display: false } },
+          x: { ticks: { color: theme.palette.textSecondary }, grid: { display: false } },
           y: {
             beginAtZero: true,
-            ticks: { color: theme.colors.textSecondary, precision: 0 },
-            grid: { color: theme.colors.divider },
+            ticks: { color: theme.palette.textSecondary, precision: 0 },
+            grid: { color: theme.palette.divider },
           },
         },
         plugins: { legend: { position: 'bottom' } },

@@ -19,6 +19,11 @@ export function recordLoadedBuild(manifestUrl: string, manifest: unknown) {
   if (id) loadedBuilds.set(manifestUrl, id);
 }
 
+/** The build the page loaded from a manifest, if it has read it. */
+export function loadedBuild(manifestUrl: string): string | undefined {
+  return loadedBuilds.get(manifestUrl);
+}
+
 /** The shell's build, from the page it was loaded with. */
 function shellBuild(): [string, string] | undefined {
   const id = document.querySelector('meta[name="parley-build"]')?.getAttribute('content');

@@ -27,6 +27,9 @@ export function registerRemoteManifests(remotes: Record<string, string>) {
   );
 }
 
+/** Where the page reads a remote's manifest (absolute), once the server has said. */
+export const manifestUrlOf = (remote: RemoteName) => manifestUrls.get(remote);
+
 /** Forget a remote's cached entry and modules so the next load fetches it afresh. */
 export function resetRemote(remote: RemoteName) {
   const entry = manifestUrls.get(remote);

@@ -12,6 +12,7 @@ import {
   selectRemoteAttempt,
 } from '../../store/remotes-slice';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { preloadedPage } from './preloaded-pages';
 import { loadRemotePage, resetRemote } from './remote-loader';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -30,7 +31,10 @@ export function RemotePage({
   const { pathname } = useLocation();
   const attempt = useAppSelector((state) => selectRemoteAttempt(state, page.remote));
   const key = `${page.remote}/${page.module}#${attempt}`;
-  const [loaded, setLoaded] = useState<Loaded>();
+  const [loaded, setLoaded] = useState<Loaded | undefined>(() => {
+    const Page = preloadedPage(page);
+    return Page ? { key, Page } : undefined;
+  });
 
   useEffect(() => {
     let current = true;

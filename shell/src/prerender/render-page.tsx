@@ -1,0 +1,61 @@
+/// <reference types="webpack/module" />
+// The prerender step's renderer (built for Node by scripts/prerender.mjs): one public page as
+// HTML, its styles and its title, rendered by the same App the browser hydrates.
+//
+// styled-components names a component's class by the order components are created in, so the
+// imports here follow the browser's (bootstrap.tsx, then the page's remote module), and the
+// prerender step loads this bundle afresh for every page: the names then match the browser's.
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { ServerStyleSheet } from 'styled-components';
+import { configureSession, createApiClient } from 'shared-sdk';
+import { addTranslations, documentTitle, initI18n, setPrerenderedData } from 'shared-ui';
+import { App } from '../app/app';
+import type { RemotePageRef } from '../app/routes';
+import shellTranslations from '../i18n/en-US.json';
+import { makeStore } from '../store/store';
+import { preloadPage } from '../features/remotes/preloaded-pages';
+
+export { publicRoutes } from '../app/routes';
+
+// The marketing remote's exposed pages, from source (a build tool's view across the remote
+// boundary; the browser still loads them from the remote at run time).
+const marketingPages = import.meta.webpackContext('../../../mfe-marketing/src/exposes', {
+  recursive: false,
+  regExp: /-page\.tsx$/,
+});
+
+export interface RenderedPage {
+  html: string;
+  styles: string;
+  title: string;
+}
+
+/** Renders `url` as a signed-out visitor sees it; `data` is what the page reads as prerendered. */
+export function renderPage(url: string, page: RemotePageRef, data: Record<string, unknown> = {}) {
+  initI18n();
+  addTranslations('shell', shellTranslations);
+  // No stored session: restoring it signs out at once, as for a first-time visitor.
+  void configureSession({ client: createApiClient({ baseUrl: '' }) }).restore();
+  setPrerenderedData(data);
+  const module = marketingPages(`${page.module}.tsx`) as {
+    default: Parameters<typeof preloadPage>[1];
+  };
+  preloadPage(page, module.default);
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <Provider store={makeStore()}>
+          <MemoryRouter initialEntries={[url]}>
+            <App />
+          </MemoryRouter>
+        </Provider>,
+      ),
+    );
+    return { html, styles: sheet.getStyleTags(), title: documentTitle() } satisfies RenderedPage;
+  } finally {
+    sheet.seal();
+  }
+}
