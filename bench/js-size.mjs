@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from '../scripts/build.mjs';
 import { root, webApps } from '../scripts/workspace.mjs';
-import { printTable } from './bench-kit.mjs';
+import { printTable, reportFigures } from './bench-kit.mjs';
 
 const goals = { publicKb: 150, dashboardKb: 200, lcpMs: 1000 };
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -209,6 +209,14 @@ try {
     );
   }
   printTable(['page', 'figure', 'value', 'goal', 'ratio', 'within'], rows);
+  reportFigures(
+    rows.map(([page, figure, value, goal, , met]) => ({
+      figure: `first load ${page}, ${figure}`,
+      value,
+      goal: `≤ ${goal}`,
+      met: met === 'yes',
+    })),
+  );
 
   console.log('\nGzip size of every app build (all JavaScript in dist/):');
   for (const app of webApps) {

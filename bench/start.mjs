@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from '../scripts/build.mjs';
 import { root } from '../scripts/workspace.mjs';
-import { printTable } from './bench-kit.mjs';
+import { printTable, reportFigures } from './bench-kit.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const runsArg = process.argv.indexOf('--runs');
@@ -70,3 +70,11 @@ printTable(
   ],
   1,
 );
+reportFigures([
+  {
+    figure: 'start (built) to healthy, again on the same data folder',
+    value: `${ms(again, 'healthyAt')} ms`,
+    goal: 'printed',
+    met: true,
+  },
+]);
