@@ -41,7 +41,8 @@ import type { Identity } from './identity';
 import { splitDisplayName } from './display-name';
 import { firebaseUnavailable } from './firebase-sessions';
 import { startSession } from './sessions';
-import { createWorkspace, defaultWorkspaceName } from './workspace-setup';
+import { defaultWorkspaceName } from 'shared-sdk/schemas';
+import { createWorkspace } from './workspace-setup';
 import { writeTransaction } from '../live/write-transaction';
 
 export async function signUp(
