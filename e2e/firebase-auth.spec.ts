@@ -86,14 +86,14 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
 
   // spec §7: the recovery e-mail links to /login with the code.
   await page.goto(`${base}/login?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
-  await page.getByLabel('New password').fill('Tide-charts-9');
+  await page.getByLabel('New password', { exact: true }).fill('Tide-charts-9');
   await page.getByLabel('Repeat the new password').fill('Tide-charts-9');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password is changed.')).toBeVisible();
 
   // The code works once (spec §8 invalid-action-code).
   await page.goto(`${base}/login?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
-  await page.getByLabel('New password').fill('Tide-charts-10');
+  await page.getByLabel('New password', { exact: true }).fill('Tide-charts-10');
   await page.getByLabel('Repeat the new password').fill('Tide-charts-10');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('alert')).toContainText('This link is not valid any more.');
