@@ -104,4 +104,20 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
   await logIn(page, email, 'Tide-charts-9');
   await expect(page).toHaveURL(`${base}/dashboard`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Morgan');
+
+  // spec §5: a password change re-authenticates with Firebase first.
+  await page.goto(`${base}/dashboard/my-account/change-password`);
+  const changeTo = async (current: string, next: string) => {
+    await page.getByLabel('Current password').fill(current);
+    await page.getByLabel('New password', { exact: true }).fill(next);
+    await page.getByLabel(/Confirm new password|Repeat the new password/).fill(next);
+    await page.getByRole('button', { name: /Change password/ }).click();
+  };
+  await changeTo('not-my-password', 'Lantern-keeper-4');
+  await expect(page.getByText("That password isn't right.")).toBeVisible();
+  await changeTo('Tide-charts-9', 'Lantern-keeper-4');
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  // Still signed in: the new token went to the API.
+  await page.reload();
+  await expect(page.getByLabel('Current password')).toBeVisible();
 });
