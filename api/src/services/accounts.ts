@@ -41,7 +41,7 @@ import type { Identity } from './identity';
 import { splitDisplayName } from './display-name';
 import { firebaseUnavailable } from './firebase-sessions';
 import { startSession } from './sessions';
-import { defaultWorkspaceName } from 'shared-sdk/schemas';
+import { defaultWorkspaceName } from 'shared-sdk/workspace-defaults';
 import { createWorkspace } from './workspace-setup';
 import { writeTransaction } from '../live/write-transaction';
 

@@ -3,7 +3,8 @@ import { identityEndpoints } from '../endpoints/identity';
 import { workspaceEndpoints } from '../endpoints/workspaces';
 import { ApiError } from '../errors';
 import type { FirebaseRuntimeConfig } from '../schemas/runtime-config';
-import { defaultWorkspaceName } from '../schemas/workspace';
+// Not from the schemas: the session must not bring zod to pages that validate nothing.
+import { defaultWorkspaceName } from '../workspace-defaults';
 import {
   expirySkewMs,
   refreshLeadMs,

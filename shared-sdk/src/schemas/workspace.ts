@@ -53,9 +53,6 @@ export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
 const workspaceName = z.string().trim().min(1, 'Please name the workspace').max(120);
 const websiteUrl = z.url('Please enter a full web address, like https://example.com').max(2048);
 
-/** spec §4: the name of the workspace created at sign-up (English text of 'yourWorkspace'). */
-export const defaultWorkspaceName = 'Your workspace';
-
 export const createWorkspaceRequestSchema = z.object({ workspaceName, websiteUrl });
 /** An ISO 4217 code the runtime knows ('EUR', 'USD', 'JPY'): what product prices are in. */
 export const currencySchema = z
