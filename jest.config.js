@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^shared-sdk/schemas$': '<rootDir>/../shared-sdk/src/schemas/index.ts',
   '^shared-sdk/live$': '<rootDir>/../shared-sdk/src/live/index.ts',
   '^shared-sdk/webhook-signature$': '<rootDir>/../shared-sdk/src/webhook-signature.ts',
+  '^shared-sdk/workspace-defaults$': '<rootDir>/../shared-sdk/src/workspace-defaults.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
   '^@testing/(.*)$': '<rootDir>/../jest/$1',
   '\\.(svg|png|jpg|webp)$': '<rootDir>/../jest/file-stub.js',

@@ -1,4 +1,4 @@
-import { apiClient, configureSession, session, type SessionStorage, type User } from 'shared-sdk';
+import { apiClient, configureSession, type SessionStorage, type User } from 'shared-sdk';
 import { buildAuthResponse, buildUser } from './data-generators';
 
 /** Storage for the session's refresh token that lives only as long as the test. */
@@ -17,10 +17,10 @@ export function memoryStorage(): SessionStorage {
  */
 export async function signIn(overrides: Partial<User> = {}) {
   const storage = memoryStorage();
-  configureSession({ client: apiClient(), storage });
+  const session = configureSession({ client: apiClient(), storage });
   // Overrides are applied past the schema check: a test may sign in as an account of a
   // provider the schema does not list yet (e.g. one with no Parley password).
   const auth = { ...buildAuthResponse(), user: { ...buildUser(), ...overrides } };
-  const user = await session().applyAuth(auth);
+  const user = await session.applyAuth(auth);
   return { user, storage };
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { firebaseBrowserOrigins } from './auth/firebase-browser-config';
 import type { AppConfig } from './config';
 import { handleError } from './errors/error-handler';
 import { billingPlugin } from './plugins/app/billing';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   newsDir?: string;
   /** The clock of token and code expiry; tests move it instead of waiting. */
   now?: () => Date;
+  /** Firebase token signing keys instead of Google's (tests sign their own). */
+  firebaseKeys?: JWTVerifyGetKey;
 }
 
 /**
@@ -63,7 +67,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ...new Set(Object.values(config.remoteManifestOverrides).map((url) => new URL(url).origin)),
   ];
   await app.register(connectionLimitsPlugin, { connections: config.connections });
-  await app.register(helmetPlugin, { remoteOrigins });
+  await app.register(helmetPlugin, {
+    remoteOrigins,
+    connectOrigins: config.firebase ? firebaseBrowserOrigins(config.firebase) : [],
+  });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute });
   await app.register(cookiePlugin);
@@ -78,6 +85,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     dataDir: config.dataDir,
     cookieName: config.sessionCookie.name,
     publicOrigin: new URL(config.publicUrl).origin,
+    firebase: config.firebase,
+    firebaseKeys: options.firebaseKeys,
     now: options.now ?? (() => new Date()),
   });
   await app.register(mailerPlugin, { mail: config.mail, dataDir: config.dataDir });

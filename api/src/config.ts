@@ -41,6 +41,19 @@ export interface AppConfig {
   jobs: JobsConfig;
   webhooks: WebhooksConfig;
   billing: BillingConfig;
+  /** Firebase Authentication as the sign-in provider; null: Parley's own identity service. */
+  firebase: FirebaseConfig | null;
+}
+
+/** FIREBASE_* (README "Signing in with Firebase"): the project whose ID tokens are accepted. */
+export interface FirebaseConfig {
+  projectId: string;
+  /** The web API key: the browser SDK's, and the account look-ups that catch revoked users. */
+  apiKey: string;
+  /** host:port of the Auth emulator; set, its unsigned tokens are accepted (never in production). */
+  authEmulatorHost: string | undefined;
+  /** How long one account look-up (disabled, revoked) stands for a token, in seconds. */
+  accountCheckSeconds: number;
 }
 
 /** Billing providers Parley can charge plan changes through. */
@@ -260,6 +273,16 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   BILLING_PROVIDER: z.enum(billingProviders).default('local'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id (lower-case letters, digits, dashes)')
+    .optional(),
+  FIREBASE_API_KEY: z.string().min(1).max(200).optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'host:port of the Auth emulator')
+    .optional(),
+  FIREBASE_ACCOUNT_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // host or host:port, comma-separated: intranet sites and webhooks the SSRF guard lets through.
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -317,6 +340,13 @@ export function loadConfig(
 
   if (parsed.success && parsed.data.BOT_LLM_URL && !parsed.data.BOT_LLM_MODEL) {
     problems.push('BOT_LLM_MODEL: required with BOT_LLM_URL (the model the endpoint runs)');
+  }
+
+  if (parsed.success && parsed.data.FIREBASE_PROJECT_ID && !parsed.data.FIREBASE_API_KEY) {
+    problems.push('FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID (the web API key)');
+  }
+  if (parsed.success && !parsed.data.FIREBASE_PROJECT_ID && parsed.data.FIREBASE_API_KEY) {
+    problems.push('FIREBASE_PROJECT_ID: required with FIREBASE_API_KEY');
   }
 
   if (!parsed.success || problems.length > 0) {
@@ -425,5 +455,14 @@ export function loadConfig(
     jobs: { leaseSeconds: vars.JOB_LEASE_SECONDS, concurrency: vars.JOB_CONCURRENCY },
     webhooks: { retryBaseMs: vars.WEBHOOK_RETRY_BASE_MS },
     billing: { provider: vars.BILLING_PROVIDER },
+    firebase:
+      vars.FIREBASE_PROJECT_ID && vars.FIREBASE_API_KEY
+        ? {
+            projectId: vars.FIREBASE_PROJECT_ID,
+            apiKey: vars.FIREBASE_API_KEY,
+            authEmulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST,
+            accountCheckSeconds: vars.FIREBASE_ACCOUNT_CHECK_SECONDS,
+          }
+        : null,
   };
 }

@@ -142,4 +142,33 @@ describe('loadConfig', () => {
       /SESSION_COOKIE_SAME_SITE: none needs an https PUBLIC_URL/,
     );
   });
+
+  it('reads the Firebase settings; unset, Parley signs users in itself', () => {
+    expect(loadConfig({}).firebase).toBeNull();
+    expect(
+      loadConfig({
+        FIREBASE_PROJECT_ID: 'demo-parley',
+        FIREBASE_API_KEY: 'demo-key',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }).firebase,
+    ).toEqual({
+      projectId: 'demo-parley',
+      apiKey: 'demo-key',
+      authEmulatorHost: '127.0.0.1:9099',
+      accountCheckSeconds: 60,
+    });
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'demo-parley' })).toThrow(
+      /FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID/,
+    );
+    expect(() => loadConfig({ FIREBASE_API_KEY: 'demo-key' })).toThrow(
+      /FIREBASE_PROJECT_ID: required with FIREBASE_API_KEY/,
+    );
+    expect(() =>
+      loadConfig({
+        FIREBASE_PROJECT_ID: 'Not A Project',
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099',
+      }),
+    ).toThrow(/FIREBASE_PROJECT_ID[\s\S]*FIREBASE_AUTH_EMULATOR_HOST/);
+  });
 });

@@ -8,7 +8,7 @@ import {
   verifyAgainstNothing,
   verifyPassword,
 } from '../src/auth/passwords';
-import { splitDisplayName } from '../src/services/accounts';
+import { splitDisplayName } from '../src/services/display-name';
 
 const policy = {
   minLength: 6,

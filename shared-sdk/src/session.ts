@@ -1,5 +1,5 @@
 import type { ApiClient } from './api-client';
-import { callWith } from './endpoint';
+import { call, callWith } from './endpoint';
 import { identityEndpoints } from './endpoints/identity';
 import { ApiError } from './errors';
 import type { AuthResponse, LoginRequest, SignupRequest, User } from './schemas/identity';
@@ -12,7 +12,7 @@ export const refreshRetryStartMs = 30_000;
 export const refreshRetryMaxMs = 16 * 60_000;
 
 // spec §8: these sign the user out.
-const signOutCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
+export const signOutCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 const refreshTokenKey = 'parley.refreshToken';
 
 /** spec §3: what the client adds to a user. */
@@ -58,8 +58,14 @@ export interface Session {
   restore(): Promise<void>;
   signIn(request: LoginRequest): Promise<ClientUser>;
   signUp(request: SignupRequest): Promise<ClientUser>;
-  /** Adopts tokens the server issued (e.g. after a password change). */
-  applyAuth(response: AuthResponse): Promise<ClientUser>;
+  /** Sends the recovery e-mail (spec §7: it links to /login); the same answer for any address. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets a new password with the code from the recovery e-mail's link. */
+  confirmPasswordReset(request: { code: string; newPassword: string }): Promise<void>;
+  /** spec §5: re-authenticates with the current password first; other sign-ins end. */
+  changePassword(request: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** Re-authenticates, then deletes the account and signs out. */
+  deleteAccount(password: string): Promise<void>;
   setUser(user: User): void;
   refresh(): Promise<void>;
   signOut(): Promise<void>;
@@ -67,11 +73,16 @@ export interface Session {
   handleAuthError(error: unknown): boolean;
 }
 
+/** Parley's own identity service also takes tokens the server issued in another answer. */
+export interface ParleySession extends Session {
+  applyAuth(response: AuthResponse): Promise<ClientUser>;
+}
+
 export function createSession({
   client,
   storage = (globalThis as { localStorage?: SessionStorage }).localStorage,
   now = Date.now,
-}: SessionOptions): Session {
+}: SessionOptions): ParleySession {
   let state: SessionState = { status: 'loading', user: null };
   let idToken: string | null = null;
   let expiresAt = 0;
@@ -177,6 +188,20 @@ export function createSession({
     signIn: async (request) => applyAuth(await callWith(client, identityEndpoints.login, request)),
     signUp: async (request) => applyAuth(await callWith(client, identityEndpoints.signup, request)),
     applyAuth,
+    async requestPasswordReset(email) {
+      await callWith(client, identityEndpoints.passwordReset, { email });
+    },
+    async confirmPasswordReset(request) {
+      await callWith(client, identityEndpoints.passwordResetConfirm, request);
+    },
+    async changePassword(request) {
+      // Signed-in calls go through the page's client, which carries the session's token.
+      await applyAuth(await call(identityEndpoints.changePassword, request));
+    },
+    async deleteAccount(password) {
+      await call(identityEndpoints.deleteAccount, { password });
+      clearLocal();
+    },
     setUser(user) {
       if (state.status === 'signed-in') setState({ status: 'signed-in', user: toClientUser(user) });
     },
@@ -189,9 +214,16 @@ export function createSession({
 let sharedSession: Session | null = null;
 
 /** The shell creates the page's one session; every remote reads it through shared-sdk. */
-export function configureSession(options: SessionOptions): Session {
-  sharedSession = createSession(options);
-  return sharedSession;
+export function configureSession(options: SessionOptions): ParleySession {
+  const parley = createSession(options);
+  sharedSession = parley;
+  return parley;
+}
+
+/** Makes `created` the page's one session (another provider's: load-session.ts). */
+export function provideSession(created: Session): Session {
+  sharedSession = created;
+  return created;
 }
 
 export function session(): Session {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { configureApiClient, configureSession, createApiClient } from 'shared-sdk';
+import { configureApiClient, createApiClient, loadSession } from 'shared-sdk';
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
@@ -19,7 +19,11 @@ async function start() {
   const config = await loadRuntimeConfig();
   // The session signs in and refreshes through its own client; every other call carries the
   // session's token, and a disabled account or expired session signs the user out (spec §8).
-  const session = configureSession({ client: createApiClient({ baseUrl: config.apiBaseUrl }) });
+  // With Firebase configured (runtime configuration), its session, which loads its SDK itself.
+  const session = await loadSession({
+    client: createApiClient({ baseUrl: config.apiBaseUrl }),
+    firebase: config.firebase,
+  });
   configureApiClient({
     baseUrl: config.apiBaseUrl,
     getToken: () => session.getIdToken(),

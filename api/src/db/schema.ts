@@ -51,7 +51,10 @@ type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 export interface UsersTable {
   id: string;
   email: string;
-  passwordHash: string;
+  /** Null for Firebase users: Firebase keeps their password. */
+  passwordHash: string | null;
+  firebaseUid: string | null;
+  providerId: Generated<string>;
   firstName: Generated<string>;
   lastName: Generated<string>;
   photoUrl: string | null;

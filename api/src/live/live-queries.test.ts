@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LiveDoc } from 'shared-sdk';
 import type { Database } from '../db/schema';
+import type { ChangeEvent } from './change-events';
 import { fetchDocs } from './live-collections';
 import { LiveQueries, type LiveSubscriber } from './live-queries';
 import type { QueryPlan } from './query-plan';
@@ -10,7 +11,7 @@ jest.mock('./live-collections', () => ({ fetchDocs: jest.fn(), isAffected: () =>
 const read = fetchDocs as jest.MockedFunction<typeof fetchDocs>;
 
 const plan = { key: 'tickets:w1', collection: 'tickets', workspaceId: 'w1' } as QueryPlan;
-const change = { collection: 'tickets', workspaceId: 'w1', ids: [], committedAt: 1 } as const;
+const change: ChangeEvent = { collection: 'tickets', workspaceId: 'w1', ids: [], committedAt: 1 };
 const log = { error: jest.fn() } as unknown as FastifyBaseLogger;
 const doc = (id: string): LiveDoc => ({ id }) as LiveDoc;
 

@@ -10,7 +10,7 @@ export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
-    providerId: 'password',
+    providerId: row.providerId,
     photoUrl: row.photoUrl,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -67,6 +67,60 @@ export function findUsersByEmails(db: Kysely<Database>, emails: string[]): Promi
     .selectAll()
     .where('email', 'in', emails.map(normalizeEmail))
     .execute();
+}
+
+export function findUserByFirebaseUid(
+  db: Kysely<Database>,
+  firebaseUid: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('firebaseUid', '=', firebaseUid)
+    .executeTakeFirst();
+}
+
+export interface NewFirebaseUser {
+  id: string;
+  firebaseUid: string;
+  providerId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The Parley user of a Firebase account's first sign-in; undefined when the e-mail address or
+ * the uid is taken (another account, or a concurrent first sign-in). Pass a transaction.
+ */
+export async function insertFirebaseUser(
+  trx: Kysely<Database>,
+  user: NewFirebaseUser,
+): Promise<UserRow | undefined> {
+  const row = await trx
+    .insertInto('users')
+    .values({ ...user, email: normalizeEmail(user.email), passwordHash: null, website: null })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) recordChange(trx, { collection: 'users', workspaceId: null, ids: [row.id] });
+  return row;
+}
+
+/** Lets a Firebase account sign in as an existing Parley account of the same verified address. */
+export async function linkFirebaseUid(
+  trx: Kysely<Database>,
+  id: string,
+  link: { firebaseUid: string; providerId: string },
+  now: Date,
+): Promise<UserRow> {
+  recordChange(trx, { collection: 'users', workspaceId: null, ids: [id] });
+  return trx
+    .updateTable('users')
+    .set({ ...link, updatedAt: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Another account than `exceptId` holds this e-mail address. */

@@ -11,19 +11,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app;
   const tags = ['auth'];
 
-  app.route({
-    ...endpointRoute(identityEndpoints.changePassword, {
-      tags,
-      summary: 'Change the password (re-authenticates); other sessions end',
-      errors: {
-        ...signedInErrors,
-        400: 'auth/wrong-password; auth/password-does-not-meet-requirements',
-        429: 'auth/too-many-requests: too many wrong passwords for this account',
-      },
-    }),
-    handler: async (request) =>
-      changePassword(app.db, identity, requireUser(request).id, request.body),
-  });
+  // With Firebase, the browser changes the password with Firebase (re-authenticating there).
+  if (!identity.firebase) {
+    app.route({
+      ...endpointRoute(identityEndpoints.changePassword, {
+        tags,
+        summary: 'Change the password (re-authenticates); other sessions end',
+        errors: {
+          ...signedInErrors,
+          400: 'auth/wrong-password; auth/password-does-not-meet-requirements',
+          429: 'auth/too-many-requests: too many wrong passwords for this account',
+        },
+      }),
+      handler: async (request) =>
+        changePassword(app.db, identity, requireUser(request).id, request.body),
+    });
+  }
 
   app.route({
     ...endpointRoute(identityEndpoints.deleteAccount, {

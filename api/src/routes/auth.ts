@@ -19,6 +19,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
 
   app.route({
+    ...endpointRoute(identityEndpoints.passwordPolicy, {
+      tags,
+      summary: 'What a new password must satisfy',
+      errors: {},
+    }),
+    handler: async () => identity.config.passwordPolicy,
+  });
+
+  // With Firebase configured, sign-up, sign-in, tokens and password resets are Firebase's
+  // (the browser SDK talks to it); these calls would only open a second way in.
+  if (identity.firebase) return;
+
+  app.route({
     ...endpointRoute(identityEndpoints.signup, {
       tags,
       summary: 'Create an account (and a workspace when a website is given)',
@@ -105,14 +118,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await confirmPasswordReset(app.db, identity, request.body);
       return reply.code(204).send();
     },
-  });
-
-  app.route({
-    ...endpointRoute(identityEndpoints.passwordPolicy, {
-      tags,
-      summary: 'What a new password must satisfy',
-      errors: {},
-    }),
-    handler: async () => identity.config.passwordPolicy,
   });
 };

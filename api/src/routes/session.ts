@@ -32,6 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         400: 'invalid-argument',
         401: 'auth/invalid-credential: not a valid access token',
         403: 'auth/user-disabled',
+        503: 'auth/network-request-failed: Firebase could not be reached',
       },
     }),
     handler: async (request, reply) => {
@@ -42,7 +43,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const check = await checkAccessToken(app.db, app.identity, token);
       if (!check.ok) {
-        if (check.error.statusCode === 403) throw check.error;
+        // A disabled account, and an identity provider that cannot be reached, say so.
+        if (check.error.statusCode === 403 || check.error.statusCode >= 500) throw check.error;
         throw authError(401, 'auth/invalid-credential', 'This sign-in token is not valid');
       }
       reply.setCookie(cookie.name, token, {

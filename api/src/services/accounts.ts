@@ -38,17 +38,12 @@ import {
   summarizeMembershipsOfUser,
 } from '../repositories/workspace-users';
 import type { Identity } from './identity';
+import { splitDisplayName } from './display-name';
+import { firebaseUnavailable } from './firebase-sessions';
 import { startSession } from './sessions';
-import { createWorkspace, defaultWorkspaceName } from './workspace-setup';
+import { defaultWorkspaceName } from 'shared-sdk/workspace-defaults';
+import { createWorkspace } from './workspace-setup';
 import { writeTransaction } from '../live/write-transaction';
-
-/** spec §5: the display name is first and last name joined by a space; split at the first. */
-export function splitDisplayName(displayName: string): { firstName: string; lastName: string } {
-  const trimmed = displayName.trim();
-  const space = trimmed.search(/\s/);
-  if (space < 0) return { firstName: trimmed, lastName: '' };
-  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
-}
 
 export async function signUp(
   db: Kysely<Database>,
@@ -111,7 +106,7 @@ async function checkPassword(
   const { max } = identity.config.rateLimit.failedLogins;
   if ((await countAuthAttempts(db, window)) >= max) throw tooManyRequests();
   const user = await findUserByEmail(db, email);
-  const ok = user
+  const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstNothing(password, identity.config.passwordHashCost);
   if (ok && user) return user;
@@ -143,6 +138,15 @@ async function reauthenticate(
 ): Promise<UserRow> {
   const current = await findUserById(db, userId);
   if (!current) throw new HttpError(404, 'This account no longer exists');
+  if (identity.firebase) {
+    // Firebase keeps the password: it checks it.
+    const check = await identity.firebase.accounts.checkPassword(current.email, password);
+    if (check === 'ok') return current;
+    if (check === 'disabled') throw userDisabled();
+    if (check === 'too-many') throw tooManyRequests();
+    if (check === 'unavailable') throw firebaseUnavailable();
+    throw wrongPassword();
+  }
   const user = await checkPassword(db, identity, current.email, password);
   if (!user || user.id !== userId) throw wrongPassword();
   return user;

@@ -17,6 +17,7 @@ import {
 import { findUserById, toUser } from '../repositories/users';
 import type { UserRow } from '../repositories/users';
 import { writeTransaction } from '../live/write-transaction';
+import { checkFirebaseToken } from './firebase-sessions';
 import type { Identity } from './identity';
 
 /**
@@ -122,6 +123,8 @@ export async function checkAccessToken(
   identity: Identity,
   token: string,
 ): Promise<AccessTokenCheck> {
+  // Firebase configured: it is the only identity provider (README "Signing in with Firebase").
+  if (identity.firebase) return checkFirebaseToken(db, identity, identity.firebase, token);
   const verified = await identity.accessTokens.verify(token);
   if (!verified.ok) return { ok: false, error: userTokenExpired() };
   const { userId, sessionId, issuedAt } = verified.claims;

@@ -8,9 +8,6 @@ import { insertWorkspacePlan } from '../repositories/workspace-plans';
 import { insertWorkspace } from '../repositories/workspaces';
 import { findEnrichedWorkspaceUsers, insertWorkspaceUsers } from '../repositories/workspace-users';
 
-/** spec §4: the name of the workspace created at sign-up (English text of 'yourWorkspace'). */
-export const defaultWorkspaceName = 'Your workspace';
-
 export const defaultChatbot = {
   description: '',
   messageBackgroundColor: '#2450E6',

@@ -21,7 +21,8 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable();
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
-  providerId: z.literal('password'),
+  // 'password' for Parley's own accounts; Firebase's sign-in provider id for Firebase users.
+  providerId: z.string().min(1).max(64),
   photoUrl: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),

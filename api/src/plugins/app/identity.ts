@@ -4,7 +4,10 @@ import type { User } from 'shared-sdk';
 import { AccessTokens } from '../../auth/access-tokens';
 import { notSignedIn } from '../../auth/auth-errors';
 import { loadAuthSecret } from '../../auth/auth-secret';
-import type { AuthConfig } from '../../config';
+import { FirebaseAccounts } from '../../auth/firebase-accounts';
+import { FirebaseTokens } from '../../auth/firebase-tokens';
+import type { JWTVerifyGetKey } from 'jose';
+import type { AuthConfig, FirebaseConfig } from '../../config';
 import { toUser } from '../../repositories/users';
 import type { Identity } from '../../services/identity';
 import { HttpError } from '../../errors/http-error';
@@ -35,6 +38,9 @@ export interface IdentityPluginOptions {
   cookieName: string;
   /** The product's own origin (PUBLIC_URL): the only one cookie-signed writes may come from. */
   publicOrigin: string;
+  firebase: FirebaseConfig | null;
+  /** Firebase token signing keys; Google's published keys unless a test brings its own. */
+  firebaseKeys?: JWTVerifyGetKey;
   now: () => Date;
 }
 
@@ -78,11 +84,25 @@ function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string): boolea
  * (onRequest), before the body is parsed and validated, so anonymous callers learn only 401.
  */
 export const identityPlugin = fp<IdentityPluginOptions>(
-  async (app, { auth, dataDir, cookieName, publicOrigin, now }) => {
+  async (app, { auth, dataDir, cookieName, publicOrigin, firebase, firebaseKeys, now }) => {
     const secret = await loadAuthSecret(auth.secret, dataDir);
     const identity: Identity = {
       config: auth,
       accessTokens: new AccessTokens(secret, auth.accessTokenTtlSeconds, now),
+      firebase: firebase && {
+        tokens: new FirebaseTokens({
+          projectId: firebase.projectId,
+          acceptUnsigned: firebase.authEmulatorHost !== undefined,
+          keys: firebaseKeys,
+          now,
+        }),
+        accounts: new FirebaseAccounts({
+          apiKey: firebase.apiKey,
+          emulatorHost: firebase.authEmulatorHost,
+          checkSeconds: firebase.accountCheckSeconds,
+          now,
+        }),
+      },
       now,
     };
     app.decorate('identity', identity);

@@ -9,6 +9,8 @@ const colorModeScriptHash = `'sha256-${createHash('sha256').update(colorModeHead
 export interface HelmetPluginOptions {
   /** Origins of remotes hosted elsewhere (REMOTE_*_URL): their scripts, manifests and assets load from there. */
   remoteOrigins: string[];
+  /** Further origins the pages call (Firebase Authentication's, when it signs users in). */
+  connectOrigins?: string[];
 }
 
 /**
@@ -18,13 +20,13 @@ export interface HelmetPluginOptions {
  * needs ws:/wss:. Swagger UI at /api/docs uses only same-origin scripts, so it needs no exception.
  */
 export const helmetPlugin = fp<HelmetPluginOptions>(
-  async (app, { remoteOrigins }) => {
+  async (app, { remoteOrigins, connectOrigins = [] }) => {
     const directives = {
       'default-src': ["'self'"],
       'script-src': ["'self'", colorModeScriptHash, ...remoteOrigins],
       'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
       'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins],
-      'connect-src': ["'self'", 'ws:', 'wss:', ...remoteOrigins],
+      'connect-src': ["'self'", 'ws:', 'wss:', ...remoteOrigins, ...connectOrigins],
       'font-src': ["'self'", 'data:', ...remoteOrigins],
       'frame-ancestors': ["'self'"],
       'object-src': ["'none'"],

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { call, identityEndpoints } from 'shared-sdk';
+import { session } from 'shared-sdk';
 import { passwordResetRequestSchema } from 'shared-sdk/schemas';
 import { Alert, authErrorMessage, Button, TextField, usePageTitle, useSchemaForm } from 'shared-ui';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
@@ -13,7 +13,7 @@ export function ForgotPasswordPage() {
     schema: passwordResetRequestSchema,
     initialValues: { email: '' },
     describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
-    send: (data) => call(identityEndpoints.passwordReset, data),
+    send: (data) => session().requestPasswordReset(data.email),
   });
   const submitting = state.status === 'submitting';
   return (

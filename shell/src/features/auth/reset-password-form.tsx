@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { call, identityEndpoints } from 'shared-sdk';
+import { session } from 'shared-sdk';
 import { passwordResetConfirmSchema } from 'shared-sdk/schemas';
 import {
   Alert,
@@ -33,9 +33,7 @@ export function ResetPasswordForm({ code }: { code: string }) {
       confirmPassword: confirmPassword === newPassword ? undefined : t('auth.reset.mismatch'),
     }),
     describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
-    send: async (data) => {
-      await call(identityEndpoints.passwordResetConfirm, data);
-    },
+    send: (data) => session().confirmPasswordReset(data),
   });
 
   if (state.status === 'succeeded') {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { call, identityEndpoints, session, type PasswordPolicy } from 'shared-sdk';
+import { session, type PasswordPolicy } from 'shared-sdk';
 import { changePasswordRequestSchema } from 'shared-sdk/schemas';
 import {
   authErrorMessage,
@@ -78,13 +78,9 @@ export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
       }
       return { message: apiErrorMessage(tCommon, error, tSettings('form.unexpectedError')) };
     },
-    send: async ({ currentPassword, newPassword }) => {
-      const response = await call(identityEndpoints.changePassword, {
-        currentPassword,
-        newPassword,
-      });
-      await session().applyAuth(response);
-    },
+    // The session re-authenticates with whichever provider signs users in (spec §5).
+    send: ({ currentPassword, newPassword }) =>
+      session().changePassword({ currentPassword, newPassword }),
     reportDone: (_receipt, toast) => toast.success(t('form.changed')),
     valuesAfterSuccess: () => blank,
   });

@@ -1,0 +1,285 @@
+import { call, callWith } from '../endpoint';
+import { identityEndpoints } from '../endpoints/identity';
+import { workspaceEndpoints } from '../endpoints/workspaces';
+import { ApiError } from '../errors';
+import type { FirebaseRuntimeConfig } from '../schemas/runtime-config';
+// Not from the schemas: the session must not bring zod to pages that validate nothing.
+import { defaultWorkspaceName } from '../workspace-defaults';
+import {
+  expirySkewMs,
+  refreshLeadMs,
+  refreshRetryMaxMs,
+  refreshRetryStartMs,
+  signOutCodes,
+  toClientUser,
+} from '../session';
+import type { ClientUser, Session, SessionOptions, SessionState, SessionStorage } from '../session';
+import type { Auth, firebaseAuth, User } from './firebase-auth-sdk';
+import { toApiError } from './firebase-errors';
+
+// Whether this browser has a Firebase sign-in to restore: without it a page load does not fetch
+// the SDK only to learn that nobody is signed in.
+const signedInKey = 'parley.firebaseSignedIn';
+
+interface LoadedSdk {
+  auth: Auth;
+  api: typeof firebaseAuth;
+}
+
+export interface FirebaseSessionOptions extends SessionOptions {
+  firebase: FirebaseRuntimeConfig;
+}
+
+/**
+ * The page's session when Firebase Authentication signs users in: the same interface, timing
+ * and errors as Parley's own (spec §8, §9), so no remote knows which provider is in use. The
+ * Firebase ID token is the access token: POST /api/session hands it to the API, which creates
+ * the Parley user on the first sign-in and sets the sign-in cookie.
+ */
+export function createFirebaseSession({
+  client,
+  storage = (globalThis as { localStorage?: SessionStorage }).localStorage,
+  now = Date.now,
+  firebase,
+}: FirebaseSessionOptions): Session {
+  let state: SessionState = { status: 'loading', user: null };
+  let idToken: string | null = null;
+  let expiresAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = refreshRetryStartMs;
+  let refreshing: Promise<void> | null = null;
+  let sdk: Promise<LoadedSdk> | null = null;
+  const listeners = new Set<() => void>();
+
+  const load = () => {
+    sdk ??= import('./firebase-auth-sdk').then(
+      (module) => ({ auth: module.connectFirebaseAuth(firebase), api: module.firebaseAuth }),
+      (error: unknown) => {
+        // A failed download is tried again by the next call.
+        sdk = null;
+        throw new ApiError(
+          'GET',
+          'firebase-auth-sdk',
+          0,
+          'auth/network-request-failed',
+          String(error),
+        );
+      },
+    );
+    return sdk;
+  };
+
+  /** Runs a Firebase SDK call; its failure becomes the ApiError pages show (spec §8). */
+  async function withFirebase<T>(run: (loaded: LoadedSdk) => Promise<T>): Promise<T> {
+    const loaded = await load();
+    try {
+      return await run(loaded);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  const setState = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh().catch(() => undefined), Math.max(0, delay));
+  };
+
+  function clearLocal() {
+    clearTimeout(timer);
+    idToken = null;
+    expiresAt = 0;
+    storage?.removeItem(signedInKey);
+    setState({ status: 'signed-out', user: null });
+  }
+
+  /** Hands the user's ID token to the API and takes its Parley user. */
+  async function adopt(user: User, forceRefresh: boolean): Promise<ClientUser> {
+    let result;
+    try {
+      result = await user.getIdTokenResult(forceRefresh);
+    } catch (error) {
+      throw toApiError(error);
+    }
+    await callWith(client, identityEndpoints.session, { token: result.token });
+    idToken = result.token;
+    expiresAt = Date.parse(result.expirationTime);
+    retryDelay = refreshRetryStartMs;
+    schedule(expiresAt - refreshLeadMs - now());
+    storage?.setItem(signedInKey, '1');
+    // The page's client carries the token just adopted.
+    const clientUser = toClientUser(await call(identityEndpoints.profile));
+    setState({ status: 'signed-in', user: clientUser });
+    return clientUser;
+  }
+
+  /** A fresh sign-in the API refuses (disabled in Parley, address taken) leaves none behind. */
+  async function adoptNew(loaded: LoadedSdk, user: User, forceRefresh: boolean) {
+    try {
+      return await adopt(user, forceRefresh);
+    } catch (error) {
+      clearLocal();
+      await loaded.api.signOut(loaded.auth).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function signOut() {
+    const loading = sdk;
+    clearLocal();
+    await Promise.all([
+      loading?.then((loaded) => loaded.api.signOut(loaded.auth)).catch(() => undefined),
+      callWith(client, identityEndpoints.session, { token: '' }).catch(() => undefined),
+    ]);
+  }
+
+  async function doRefresh(forceRefresh: boolean) {
+    let loaded: LoadedSdk;
+    try {
+      loaded = await load();
+      await loaded.auth.authStateReady();
+    } catch (error) {
+      schedule(retryDelay);
+      retryDelay = Math.min(retryDelay * 2, refreshRetryMaxMs);
+      throw error;
+    }
+    const user = loaded.auth.currentUser;
+    if (!user) {
+      clearLocal();
+      return;
+    }
+    try {
+      await adopt(user, forceRefresh);
+    } catch (error) {
+      // A refused token (disabled, revoked, deleted) ends the session; anything else (network,
+      // 5xx) is retried with spec §9's backoff.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        clearLocal();
+        await loaded.api.signOut(loaded.auth).catch(() => undefined);
+        return;
+      }
+      schedule(retryDelay);
+      retryDelay = Math.min(retryDelay * 2, refreshRetryMaxMs);
+      throw error;
+    }
+  }
+
+  function refresh(forceRefresh = true): Promise<void> {
+    refreshing ??= doRefresh(forceRefresh).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** The signed-in Firebase user, re-authenticated with `password` (spec §5). */
+  async function reauthenticated(password: string): Promise<{ loaded: LoadedSdk; user: User }> {
+    const loaded = await load();
+    await loaded.auth.authStateReady();
+    const user = loaded.auth.currentUser;
+    if (!user) {
+      throw new ApiError('FIREBASE', 'firebase/auth', 401, 'auth/user-token-expired', 'Signed out');
+    }
+    try {
+      await loaded.api.reauthenticate(user, password);
+    } catch (error) {
+      const failure = toApiError(error);
+      // The address is the signed-in user's own: a refused credential is a wrong password.
+      if (failure instanceof ApiError && failure.code === 'auth/invalid-credential') {
+        throw new ApiError(
+          'FIREBASE',
+          'firebase/auth',
+          400,
+          'auth/wrong-password',
+          failure.message,
+        );
+      }
+      throw failure;
+    }
+    return { loaded, user };
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async getIdToken() {
+      if (idToken && now() >= expiresAt - expirySkewMs) await refresh().catch(() => undefined);
+      return idToken;
+    },
+    async restore() {
+      if (!storage?.getItem(signedInKey)) return clearLocal();
+      // The SDK keeps a token until shortly before it expires: no new one on every page load.
+      await refresh(false).catch(() => {
+        if (state.status === 'loading') setState({ status: 'signed-out', user: null });
+      });
+    },
+    async signIn({ email, password }) {
+      const loaded = await load();
+      const { user } = await withFirebase(({ auth, api }) => api.signIn(auth, email, password));
+      return adoptNew(loaded, user, false);
+    },
+    async signUp({ email, password, displayName, website }) {
+      const loaded = await load();
+      const user = await withFirebase(({ auth, api }) =>
+        api.signUp(auth, email, password, displayName),
+      );
+      // Forced: the token must carry the display name just set, which names the Parley user.
+      const signedUp = await adoptNew(loaded, user, true);
+      if (!website) return signedUp;
+      // spec §4: a user who gives a website gets a workspace at once.
+      const updated = await call(identityEndpoints.updateProfile, { website });
+      await call(workspaceEndpoints.create, {
+        workspaceName: defaultWorkspaceName,
+        websiteUrl: website,
+      });
+      const clientUser = toClientUser(updated);
+      setState({ status: 'signed-in', user: clientUser });
+      return clientUser;
+    },
+    async requestPasswordReset(email) {
+      // spec §7: the recovery e-mail links to /login, which reads the oobCode.
+      const continueUrl = `${(globalThis as { location?: { origin: string } }).location?.origin ?? ''}/login`;
+      try {
+        await withFirebase(({ auth, api }) => api.sendPasswordReset(auth, email, continueUrl));
+      } catch (error) {
+        // The same answer whether or not an account has this address.
+        if (error instanceof ApiError && error.code === 'auth/user-not-found') return;
+        throw error;
+      }
+    },
+    async confirmPasswordReset({ code, newPassword }) {
+      await withFirebase(({ auth, api }) => api.confirmPasswordReset(auth, code, newPassword));
+    },
+    async changePassword({ currentPassword, newPassword }) {
+      const { loaded, user } = await reauthenticated(currentPassword);
+      await withFirebase(({ api }) => api.updatePassword(user, newPassword));
+      // Firebase ended the other sign-ins and gave this one a new token: the cookie follows.
+      await adoptNew(loaded, user, true);
+    },
+    async deleteAccount(password) {
+      const { user } = await reauthenticated(password);
+      // Parley's data first: a refusal (last admin of a workspace) leaves the account whole.
+      await call(identityEndpoints.deleteAccount, { password });
+      await withFirebase(({ api }) => api.deleteUser(user));
+      await signOut();
+    },
+    setUser(user) {
+      if (state.status === 'signed-in') setState({ status: 'signed-in', user: toClientUser(user) });
+    },
+    refresh: () => refresh(),
+    signOut,
+    handleAuthError(error) {
+      if (error instanceof ApiError && signOutCodes.has(error.code)) {
+        void signOut();
+        return true;
+      }
+      return false;
+    },
+  };
+}
