@@ -103,7 +103,7 @@ export const botPreviewRequestSchema = z.object({
 });
 export type BotPreviewRequest = z.input<typeof botPreviewRequestSchema>;
 export const botPreviewSchema = z.object({
-  kind: z.enum(['answer', 'handoff']),
+  kind: z.enum(['answer', 'handoff', 'suggestions']),
   content: z.string(),
   /** How much of the question the best match covers, 0 to 1; null when nothing matched. */
   confidence: z.number().nullable(),
