@@ -24,6 +24,7 @@ import {
   defaultPairDecision,
   defaultSuggestThreshold,
   pairProbability,
+  minSuggestionCoverage,
   suggestionShareRatio,
   type PairDecision,
 } from './pair-decision';
@@ -244,6 +245,13 @@ function surePair(
   return { id: first.id, probability, sure: probability >= decision.threshold, candidates };
 }
 
+/**
+ * A pair is suggested only when it holds part of the question, by its words or their meaning: in
+ * a workspace of a few pairs the best one stands out (its share) whatever it is about.
+ */
+const holdsPartOfQuestion = ({ features }: FusedCandidate) =>
+  Math.max(features.questionCovered, features.lexicalCoverage) >= minSuggestionCoverage;
+
 /** The best candidates' questions, offered when the best is likely but not sure enough. */
 function suggestionsOf(
   index: TrainingIndex,
@@ -253,6 +261,7 @@ function suggestionsOf(
   for (const candidate of candidates.slice(0, maxSuggestions)) {
     // A runner-up far behind the best would only be noise among the buttons.
     if (candidate.share < candidates[0]!.share * suggestionShareRatio) break;
+    if (!holdsPartOfQuestion(candidate)) continue;
     const qna = index.qna(candidate.id);
     if (qna) suggestions.push({ pairId: candidate.id, question: qna.question });
   }

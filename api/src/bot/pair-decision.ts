@@ -55,6 +55,9 @@ export const maxUnknownSuggested = 0.15;
 /** A runner-up is suggested only when its softmax share is at least this part of the best's. */
 export const suggestionShareRatio = 0.2;
 
+/** Least share of the question a suggested pair holds (word-aligned, or by its terms). */
+export const minSuggestionCoverage = 0.25;
+
 export function decisionInputs(
   best: FusedCandidate,
   next: FusedCandidate | undefined,
