@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import type { Message } from 'shared-sdk/schemas';
-import { errorReply } from './testing/fake-network';
+import { errorReply, type Reply } from './testing/fake-network';
 import { conversation, message, session, workspaceId } from './testing/fixtures';
 import { visitorTokenKey } from './visitor-token';
 import { startWindow } from './testing/window-harness';
@@ -12,7 +12,7 @@ const suggestions = [
   { pairId: 'pair-canada', question: 'Do you ship to Canada?' },
 ];
 
-function open(messages: Message[], suggestionReply = { status: 200, body: {} as unknown }) {
+function open(messages: Message[], suggestionReply: Reply = { status: 200, body: {} }) {
   localStorage.clear();
   localStorage.setItem(visitorTokenKey(workspaceId), 'pv_new');
   return startWindow((request) => {
