@@ -22,9 +22,12 @@ import {
 import { AiTrainingLayout } from '../../../components/ai-training-layout';
 import { QnaForm } from './qna-form';
 import { dismissUnanswered } from '../api/unanswered-api';
+import qnasEn from '../en-US.json';
 import en from '../unanswered.en-US.json';
 
 addTranslations('unanswered', en);
+// The pair form's own strings, whichever tab loaded first.
+addTranslations('qnas', qnasEn);
 
 /** Groups shown at once: the most a team works through in one sitting. */
 const groupsShown = 50;
