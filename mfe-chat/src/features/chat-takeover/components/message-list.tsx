@@ -76,10 +76,11 @@ const Sender = styled.span`
   }
 `;
 
-/** Below the message it belongs to, on its side. */
-const Actions = styled.li`
-  justify-self: end;
-  margin-top: -6px;
+/** Under the message's text, in its bubble: part of the message, not another item. */
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 4px;
 `;
 
 const Content = styled.p`
@@ -225,8 +226,8 @@ function MessageItem({
           <FieldList layout="compact" aria-label={t('messages.form')} items={formEntries} />
         ) : null}
         {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
+        {actions ? <Actions>{actions}</Actions> : null}
       </Bubble>
-      {actions ? <Actions>{actions}</Actions> : null}
     </>
   );
 }
