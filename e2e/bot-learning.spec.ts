@@ -57,7 +57,8 @@ test('a mid-confidence question shows suggestions in the widget, and a click ans
     'Standard shipping takes 3 to 5 working days.',
   );
   await expect(suggestions).toBeHidden();
-  await expect(messages.filter({ hasText: 'You' }).last()).toContainText(
+  // The chosen question stands in the conversation as the customer's.
+  await expect(log.locator('li.message.user').last()).toContainText(
     'How long does standard shipping take?',
   );
 });
