@@ -7,6 +7,10 @@
 //   business's paraphrases and unknown questions alternate dev, test. Everything the meaning
 //   method was fitted and tuned on is the dev split (`--fit` refits it there and prints the
 //   settings); the figures that count are the test split's.
+// - Suggestions ("Did you mean…"): the suggest threshold is chosen on the dev split at every run
+//   (chooseSuggestThreshold); the test split's rows say how often suggestions are shown, how often
+//   they hold the right pair, and how many unknown questions are handed over at once or only
+//   after "None of these".
 // - Latency: the full reply decision over the 5,000-pair corpus of a bike shop
 //   (bench/bot-data/generate-corpus.mjs), p50/p95/p99 (goal p95 ≤ 5 ms), the time to build that
 //   index and the memory it takes, and the memory of the word-vector table.
