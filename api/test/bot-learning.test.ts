@@ -135,6 +135,18 @@ describe('bot suggestions and unanswered questions', () => {
     await expectStatisticsExact();
   });
 
+  it('"Try the bot" shows the suggestions the customer would get', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/bot-preview',
+      headers: bearer(admin),
+      payload: { workspaceId, question: midConfidence },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ kind: 'suggestions', content: suggestionsMessage });
+    expect(response.json().suggestions).toContain('How long does standard shipping take?');
+  });
+
   it('"None of these" hands over with the usual words and keeps the question', async () => {
     const before = await botAnswered();
     const { session, reply } = await askMidConfidence();

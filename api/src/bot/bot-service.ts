@@ -330,6 +330,9 @@ export function createBotService({
       return {
         kind: reply.kind,
         content: reply.content,
+        ...(reply.kind === 'suggestions'
+          ? { suggestions: reply.suggestions.map((each) => each.question) }
+          : {}),
         confidence: confidence === undefined ? null : Math.round(confidence * 100) / 100,
         handoffReason: reply.kind === 'handoff' ? reply.reason : null,
         source: best ? sourceOf(index, best) : null,
