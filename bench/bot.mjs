@@ -7,6 +7,10 @@
 //   business's paraphrases and unknown questions alternate dev, test. Everything the meaning
 //   method was fitted and tuned on is the dev split (`--fit` refits it there and prints the
 //   settings); the figures that count are the test split's.
+// - Suggestions ("Did you mean…"): the suggest threshold is chosen on the dev split at every run
+//   (chooseSuggestThreshold); the test split's rows say how often suggestions are shown, how often
+//   they hold the right pair, and how many unknown questions are handed over at once or only
+//   after "None of these".
 // - Latency: the full reply decision over the 5,000-pair corpus of a bike shop
 //   (bench/bot-data/generate-corpus.mjs), p50/p95/p99 (goal p95 ≤ 5 ms), the time to build that
 //   index and the memory it takes, and the memory of the word-vector table.
@@ -59,11 +63,13 @@ const {
   decisionInputNames,
   decisionInputs,
   pairProbability,
+  suggestionPrecisionGoal,
+  maxUnknownSuggested,
 } = require('../api/src/bot/pair-decision.ts');
 const { loadWordVectors } = require('../api/src/bot/word-vectors.ts');
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
-const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)}%`;
+const percent = (part, whole) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '—');
 function memoryNow() {
   globalThis.gc?.();
   const { heapUsed, arrayBuffers } = process.memoryUsage();
@@ -100,8 +106,19 @@ function indexOf(method, business) {
 
 /** What the bot does with each question of `split` by `method`, over every business. */
 function evaluate(method, split, meaning) {
-  const tally = { asked: 0, right: 0, wrong: 0, handedOver: 0, unknown: 0, unknownHandedOver: 0 };
+  const tally = {
+    asked: 0,
+    right: 0,
+    wrong: 0,
+    handedOver: 0,
+    suggested: 0,
+    suggestedRight: 0,
+    unknown: 0,
+    unknownHandedOver: 0,
+    unknownSuggested: 0,
+  };
   const mistakes = [];
+  const suggested = (reply) => reply.suggestions.map(({ pairId }) => pairId);
   for (const business of businesses) {
     const index = indexOf(method, business);
     const decide = (text) => decideReply(index, text, defaultConfidenceThresholds, meaning).reply;
@@ -110,19 +127,47 @@ function evaluate(method, split, meaning) {
       const reply = decide(text);
       const answered = reply.kind === 'answer' ? reply.sources[0]?.id : undefined;
       if (reply.kind === 'handoff') tally.handedOver++;
-      else if (answered === id) tally.right++;
+      else if (reply.kind === 'suggestions') {
+        tally.suggested++;
+        if (suggested(reply).includes(id)) tally.suggestedRight++;
+      } else if (answered === id) tally.right++;
       else tally.wrong++;
-      if (answered !== id)
+      if (answered !== id && reply.kind !== 'suggestions')
         mistakes.push(`${business.name}: "${text}" (${id}) → ${answered ?? 'handed over'}`);
     }
     for (const { text } of business.unknown.filter((question) => question.split === split)) {
       tally.unknown++;
       const reply = decide(text);
       if (reply.kind === 'handoff') tally.unknownHandedOver++;
+      else if (reply.kind === 'suggestions') tally.unknownSuggested++;
       else mistakes.push(`${business.name}: unknown "${text}" → ${reply.sources[0]?.id}`);
     }
   }
   return { ...tally, mistakes };
+}
+
+/**
+ * The suggest threshold, chosen on the dev split: the least probability (in steps of 0.05, below
+ * the answer threshold) at which the suggestions shown held the pair asked about for at least
+ * `suggestionPrecisionGoal` of the questions they were shown for, unknown questions counting as
+ * misses, and were shown for at most `maxUnknownSuggested` of the unknown questions (those are
+ * handed over only after "None of these"). Only the suggestions change with it: what is answered and what is handed over
+ * otherwise stays as the answer threshold decides.
+ */
+function chooseSuggestThreshold(meaning) {
+  const answerAt = meaning.decision.threshold;
+  for (let step = 1; step * 0.05 < answerAt; step++) {
+    const threshold = Math.round(step * 5) / 100;
+    const dev = evaluate('meaning', 'dev', { ...meaning, suggestThreshold: threshold });
+    const shown = dev.suggested + dev.unknownSuggested;
+    if (
+      shown > 0 &&
+      dev.suggestedRight >= suggestionPrecisionGoal * shown &&
+      dev.unknownSuggested <= maxUnknownSuggested * dev.unknown
+    )
+      return threshold;
+  }
+  return 1;
 }
 
 /** The candidates of every dev question that reaches the search, with what the fit needs. */
@@ -171,7 +216,15 @@ function fit() {
   return settings;
 }
 
-const meaning = values.fit ? fit() : defaultMeaningSettings;
+const fitted = values.fit ? { ...defaultMeaningSettings, ...fit() } : defaultMeaningSettings;
+const suggestThreshold = chooseSuggestThreshold(fitted);
+const meaning = { ...fitted, suggestThreshold };
+console.log(
+  `suggest threshold chosen on the dev split: ${suggestThreshold}` +
+    (suggestThreshold === defaultMeaningSettings.suggestThreshold
+      ? ' (as in pair-decision.ts)'
+      : ` (pair-decision.ts has ${defaultMeaningSettings.suggestThreshold}: paste this in)`),
+);
 const results = {};
 for (const method of Object.keys(methods))
   for (const split of ['dev', 'test'])
@@ -181,11 +234,20 @@ const rows = [
   ['in scope answered right', (r) => percent(r.right, r.asked), `≥ ${goals.right * 100}%`],
   ['in scope answered wrong', (r) => percent(r.wrong, r.asked), `≤ ${goals.wrong * 100}%`],
   ['in scope handed over', (r) => percent(r.handedOver, r.asked), ''],
+  ['in scope: suggestions shown', (r) => percent(r.suggested, r.asked), ''],
+  ['  …holding the right pair', (r) => percent(r.suggestedRight, r.suggested), ''],
   [
-    'unknown handed over',
+    'unknown handed over at once',
     (r) => percent(r.unknownHandedOver, r.unknown),
     `≥ ${goals.unknownHandedOver * 100}%`,
   ],
+  ['unknown: suggestions shown', (r) => percent(r.unknownSuggested, r.unknown), ''],
+  [
+    'unknown handed over (+None)',
+    (r) => percent(r.unknownHandedOver + r.unknownSuggested, r.unknown),
+    `≥ ${goals.unknownHandedOver * 100}%`,
+  ],
+  ['answered or right suggested', (r) => percent(r.right + r.suggestedRight, r.asked), ''],
 ];
 const test = results['meaning test'];
 console.log(

@@ -319,7 +319,7 @@ export function buildStatistics(
     workspaceId: 'ws_fernhill',
     tickets: { open: count('open'), closed: count('closed') },
     products: { all: 0, active: 0, disabled: 0, processing: 0 },
-    conversations: { all: 0, resolved: 0, pending: 0 },
+    conversations: { all: 0, resolved: 0, pending: 0, botAnswered: 0 },
     aiTrainingQnas: { count: 0 },
     ratings: { count: 0, sum: 0, average: null },
     ...overrides,

@@ -205,6 +205,10 @@ const samples: Record<string, Sample> = {
     adminOnly: true,
   },
   'GET /api/user/ai-training-qnas': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'GET /api/user/unanswered-questions': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'POST /api/user/unanswered-questions-dismiss': {
+    input: ({ workspaceId }) => ({ workspaceId, questionIds: ['unknown-question'] }),
+  },
   'POST /api/user/ai-training-qnas-import': {
     input: ({ workspaceId }) => ({
       workspaceId,
@@ -352,6 +356,8 @@ const otherRoutes = new Set([
   'POST /api/widget/attachments',
   // Its refusals (no token, a member's token, nothing to rate): inbox-calls.test.ts.
   'POST /api/widget/rating',
+  // Its refusals (no token, another visitor's message, a pair not offered): bot-learning.test.ts.
+  'POST /api/widget/suggestion',
   // Storage: the path names the workspace; its matrix is in storage.test.ts.
   'POST /api/storage/upload',
   'GET /api/storage/attachments/{*}',

@@ -196,10 +196,11 @@ describe('finding pairs by meaning', () => {
   });
 
   it("answers a pair's own question, however little else trusts it, unless two pairs ask it", () => {
-    // A decision that trusts nothing: only the taught-question rule can answer.
+    // A decision that trusts nothing (nor suggests): only the taught-question rule can answer.
     const distrustful = {
       ...defaultMeaningSettings,
       decision: { ...defaultMeaningSettings.decision, threshold: 2 },
+      suggestThreshold: 2,
     };
     const index = meaningIndex();
     index.upsertQnas([

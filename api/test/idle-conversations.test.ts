@@ -75,6 +75,7 @@ describe('idle conversations', () => {
       all: before.all,
       resolved: before.resolved + 1,
       pending: before.pending - 1,
+      botAnswered: before.botAnswered,
     });
     expect((await checkStatistics(app.db)).differences).toEqual([]);
 

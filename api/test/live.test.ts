@@ -398,7 +398,7 @@ describe.each(backends)('live queries over /api/live ($backend)', ({ postgres })
         workspaceId,
         tickets: { open: 0, closed: 0 },
         products: { all: 0, active: 0, disabled: 0, processing: 0 },
-        conversations: { all: 0, resolved: 0, pending: 0 },
+        conversations: { all: 0, resolved: 0, pending: 0, botAnswered: 0 },
         aiTrainingQnas: { count: 0 },
         ratings: { count: 0, sum: 0, average: null },
       };

@@ -76,6 +76,7 @@ describe('statistics check', () => {
     expect(missing.map((difference) => difference.counter)).toEqual([
       'aiTrainingQnas.count',
       'conversations.all',
+      'conversations.botAnswered',
       'conversations.pending',
       'conversations.resolved',
       'products.active',

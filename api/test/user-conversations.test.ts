@@ -362,6 +362,7 @@ describe('chat takeover calls (/api/user/…conversation, messages)', () => {
         all: before.all,
         resolved: before.resolved + 1,
         pending: before.pending - 1,
+        botAnswered: before.botAnswered,
       });
       const again = await call('/api/user/resolve-conversation', admin, {
         workspaceId,

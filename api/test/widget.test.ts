@@ -293,6 +293,8 @@ describe('widget calls (/api/widget)', () => {
         all: before.all + 1,
         resolved: before.resolved,
         pending: before.pending + 1,
+        // The customer took the bot's answer of the training.
+        botAnswered: before.botAnswered + 1,
       });
       await expectStatisticsExact();
     });

@@ -4,6 +4,7 @@ import type training from './i18n/en-US.json';
 import type qnas from './features/qnas/en-US.json';
 import type websites from './features/websites/en-US.json';
 import type botPreview from './features/bot-preview/en-US.json';
+import type unanswered from './features/qnas/unanswered.en-US.json';
 
 // Keys are checked against the English JSON of every namespace this remote registers (one per
 // area, added by the area's page module when it loads; `training` by the page's frame).
@@ -16,6 +17,7 @@ declare module 'i18next' {
       qnas: typeof qnas;
       websites: typeof websites;
       'bot-preview': typeof botPreview;
+      unanswered: typeof unanswered;
     };
   }
 }

@@ -14,8 +14,20 @@ import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { ProductTraining, TrainingKind } from './training-documents';
 import type { TrainingIndex } from './training-index';
 import type { TrainingHit } from './training-search';
-import { defaultFeatureWeights, fuseCandidates, type FeatureWeights } from './fusion';
-import { defaultPairDecision, pairProbability, type PairDecision } from './pair-decision';
+import {
+  defaultFeatureWeights,
+  fuseCandidates,
+  type FeatureWeights,
+  type FusedCandidate,
+} from './fusion';
+import {
+  defaultPairDecision,
+  defaultSuggestThreshold,
+  pairProbability,
+  minSuggestionCoverage,
+  suggestionShareRatio,
+  type PairDecision,
+} from './pair-decision';
 
 export type HandoffReason = 'asked-for-person' | 'not-confident';
 
@@ -36,7 +48,20 @@ export type BotReply =
       productCard?: ProductCard;
       sourceLink?: SourceLink;
     }
-  | { kind: 'handoff'; reason: HandoffReason; content: string };
+  | { kind: 'handoff'; reason: HandoffReason; content: string }
+  | { kind: 'suggestions'; content: string; suggestions: PairSuggestion[] };
+
+/** A pair the bot offers to answer with when it is fairly but not fully sure which one is meant. */
+export interface PairSuggestion {
+  pairId: string;
+  question: string;
+}
+
+/** Said above the suggested questions (the widget shows them as buttons). */
+export const suggestionsMessage = 'Did you mean…';
+
+/** At most this many questions are suggested. */
+export const maxSuggestions = 3;
 
 export const handoffMessages: Record<HandoffReason, string> = {
   'asked-for-person':
@@ -83,11 +108,17 @@ export interface ReplyDecision {
 export interface MeaningSettings {
   weights: FeatureWeights;
   decision: PairDecision;
+  /**
+   * Least probability of the best pair at which the bot asks ("Did you mean…") instead of
+   * handing over, below `decision.threshold`; 1 or more: it never asks.
+   */
+  suggestThreshold: number;
 }
 
 export const defaultMeaningSettings: MeaningSettings = {
   weights: defaultFeatureWeights,
   decision: defaultPairDecision,
+  suggestThreshold: defaultSuggestThreshold,
 };
 
 const priceTerms = indexTerms('cost price fee charge');
@@ -207,10 +238,34 @@ function surePair(
   hits: readonly TrainingHit[],
   { weights, decision }: MeaningSettings,
 ) {
-  const [first, second] = fuseCandidates(index, question, hits, weights);
+  const candidates = fuseCandidates(index, question, hits, weights);
+  const [first, second] = candidates;
   if (!first) return undefined;
   const probability = pairProbability(first, second, decision);
-  return { id: first.id, probability, sure: probability >= decision.threshold };
+  return { id: first.id, probability, sure: probability >= decision.threshold, candidates };
+}
+
+/**
+ * A pair is suggested only when it holds part of the question, by its words or their meaning: in
+ * a workspace of a few pairs the best one stands out (its share) whatever it is about.
+ */
+const holdsPartOfQuestion = ({ features }: FusedCandidate) =>
+  Math.max(features.questionCovered, features.lexicalCoverage) >= minSuggestionCoverage;
+
+/** The best candidates' questions, offered when the best is likely but not sure enough. */
+function suggestionsOf(
+  index: TrainingIndex,
+  candidates: readonly FusedCandidate[],
+): PairSuggestion[] {
+  const suggestions: PairSuggestion[] = [];
+  for (const candidate of candidates.slice(0, maxSuggestions)) {
+    // A runner-up far behind the best would only be noise among the buttons.
+    if (candidate.share < candidates[0]!.share * suggestionShareRatio) break;
+    if (!holdsPartOfQuestion(candidate)) continue;
+    const qna = index.qna(candidate.id);
+    if (qna) suggestions.push({ pairId: candidate.id, question: qna.question });
+  }
+  return suggestions;
 }
 
 /** The trusted pair's answer, with the passages a language model may phrase it from. */
@@ -278,6 +333,13 @@ export function decideReply(
     // full-text decision.
     if (pair && (!best || best.kind === 'qna')) {
       const closest = { kind: 'qna' as const, id: pair.id };
+      if (pair.probability >= meaning.suggestThreshold) {
+        const suggestions = suggestionsOf(index, pair.candidates);
+        if (suggestions.length > 0) {
+          const reply: BotReply = { kind: 'suggestions', content: suggestionsMessage, suggestions };
+          return { reply, question, passages: [], best: closest, confidence: pair.probability };
+        }
+      }
       const reply = handoff('not-confident');
       return { reply, question, passages: [], best: closest, confidence: pair.probability };
     }

@@ -29,6 +29,11 @@ export interface BotService {
   reply(message: { workspaceId: string; conversationId: string; text: string }): Promise<BotReply>;
   /** What the bot would answer `question` ("Try the bot"), and from what, with no conversation. */
   preview(workspaceId: string, question: string): Promise<BotPreview>;
+  /**
+   * Which of `questions` the bot would now answer from the training, without the language model:
+   * AI training's unanswered questions that a pair has since answered are no longer listed.
+   */
+  answered(workspaceId: string, questions: readonly string[]): Promise<boolean[]>;
   /** Forgets the workspace's index: the next reply reads its training again. */
   trainingChanged(workspaceId: string): void;
   /** Stops following the change feed and waits for the reads under way. */
@@ -325,10 +330,22 @@ export function createBotService({
       return {
         kind: reply.kind,
         content: reply.content,
+        ...(reply.kind === 'suggestions'
+          ? { suggestions: reply.suggestions.map((each) => each.question) }
+          : {}),
         confidence: confidence === undefined ? null : Math.round(confidence * 100) / 100,
         handoffReason: reply.kind === 'handoff' ? reply.reason : null,
         source: best ? sourceOf(index, best) : null,
       };
+    },
+
+    async answered(workspaceId, questions) {
+      if (closed) throw new Error('The bot service is closed');
+      const index = await indexOf(workspaceId);
+      return questions.map((question) => {
+        const { reply } = decideReply(index, question, confidence);
+        return reply.kind === 'answer' && reply.sources.length > 0;
+      });
     },
 
     trainingChanged(workspaceId) {

@@ -40,6 +40,24 @@ export const defaultPairDecision: PairDecision = {
   threshold: 0.74,
 };
 
+/**
+ * Below the answer threshold and at or above this, the bot asks "Did you mean…" with the best
+ * pairs' questions instead of handing over ("None of these" still hands over). Chosen on the dev
+ * split of bench/bot (`node bench/bot.mjs --fit`): the least probability at which the suggestions
+ * held the pair asked about for at least `suggestionPrecisionGoal` of the questions they were shown
+ * for, unknown questions counting as misses, and were shown for at most `maxUnknownSuggested` of
+ * the unknown questions (the rest of those are handed over at once).
+ */
+export const defaultSuggestThreshold = 0.3;
+export const suggestionPrecisionGoal = 0.6;
+export const maxUnknownSuggested = 0.15;
+
+/** A runner-up is suggested only when its softmax share is at least this part of the best's. */
+export const suggestionShareRatio = 0.2;
+
+/** Least share of the question a suggested pair holds (word-aligned, or by its terms). */
+export const minSuggestionCoverage = 0.25;
+
 export function decisionInputs(
   best: FusedCandidate,
   next: FusedCandidate | undefined,

@@ -6,7 +6,7 @@ import type { WordVectors } from './word-vectors';
 // their vectors above a floor), weighted by how much the word says in this workspace.
 
 /** Cosines at or under this say two words are unrelated ("card" and "account" are ~0.35). */
-const unrelated = 0.35;
+export const unrelated = 0.35;
 
 /** Closeness of two words, 0 to 1, remembered for one question's scoring. */
 export class WordCloseness {

@@ -3,6 +3,7 @@ import type { BillingPeriod, PlanId } from 'shared-sdk';
 import type {
   BusinessHours,
   LauncherPosition,
+  PairSuggestion,
   PreChatForm,
   ProductCard,
   SourceLink,
@@ -155,6 +156,8 @@ export interface StatisticsTable {
   /** Migration 0015: the customers' ratings, their number and sum. */
   ratingsCount: Counter;
   ratingsSum: Counter;
+  /** Migration 0017: conversations where the customer took an answer of the bot's training. */
+  conversationsBotAnswered: Counter;
   updatedAt: UpdatedAt;
 }
 
@@ -243,6 +246,8 @@ export interface ConversationsTable {
   rating: ColumnType<number | null, number | null | undefined, number | null>;
   ratingComment: ColumnType<string | null, string | null | undefined, string | null>;
   ratedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Migration 0017: when the customer first took an answer of the bot's training. */
+  botAnsweredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -289,6 +294,20 @@ export interface MessagesTable {
   /** A bot answer about one product: the product's card (migration 0008). */
   productCard: ColumnType<ProductCard | null, string | null | undefined, never>;
   sourceLink: ColumnType<SourceLink | null, string | null | undefined, never>;
+  /** Migration 0017: the pairs a bot message suggested, and the customer's choice. */
+  suggestions: ColumnType<PairSuggestion[] | null, string | null | undefined, never>;
+  suggestionChoice: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A customer question the bot handed over (migration 0017). */
+export interface UnansweredQuestionsTable {
+  id: string;
+  workspaceId: string;
+  conversationId: string;
+  messageId: string;
+  question: string;
+  askedAt: Date;
+  dismissedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** spec §3 ai_training_qna (migration 0005). */
@@ -472,4 +491,5 @@ export interface Database {
   billingChanges: BillingChangesTable;
   cannedResponses: CannedResponsesTable;
   conversationNotes: ConversationNotesTable;
+  unansweredQuestions: UnansweredQuestionsTable;
 }

@@ -9,7 +9,7 @@ import type {
 import { randomId } from '../db/random-id';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { adjustConversationCounts, adjustRatings } from './statistics';
+import { adjustBotAnsweredCount, adjustConversationCounts, adjustRatings } from './statistics';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 
@@ -431,5 +431,27 @@ export async function setConversationRating(
     .executeTakeFirstOrThrow();
   await adjustRatings(trx, row.workspaceId, rating.value, now);
   recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/**
+ * The customer took an answer of the bot's training (an answer, or a suggestion they chose): the
+ * first time, the conversation counts as answered by the bot in the workspace's statistics, in
+ * the same transaction. The caller holds the conversation's lock.
+ */
+export async function markBotAnswered(
+  trx: Kysely<Database>,
+  before: ConversationRow,
+  now: Date,
+): Promise<ConversationRow> {
+  if (before.botAnsweredAt) return before;
+  const row = await trx
+    .updateTable('conversations')
+    .set({ botAnsweredAt: now })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
+  await adjustBotAnsweredCount(trx, row.workspaceId, now);
   return row;
 }

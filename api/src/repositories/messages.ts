@@ -4,6 +4,7 @@ import type {
   Message,
   MessageAttachment,
   MessageRole,
+  PairSuggestion,
   ProductCard,
   SourceLink,
 } from 'shared-sdk/schemas';
@@ -25,6 +26,9 @@ export function toMessage(row: MessageRow): Message {
     attachments: row.attachments,
     ...(row.productCard ? { productCard: row.productCard } : {}),
     ...(row.sourceLink ? { sourceLink: row.sourceLink } : {}),
+    ...(row.suggestions
+      ? { suggestions: row.suggestions, suggestionChoice: row.suggestionChoice }
+      : {}),
     timestamp: row.timestamp.toISOString(),
   };
 }
@@ -40,6 +44,7 @@ export interface NewMessage {
   clientId?: string;
   productCard?: ProductCard;
   sourceLink?: SourceLink;
+  suggestions?: PairSuggestion[];
 }
 
 /** The message `senderId` already sent with `clientId`: a retried send, stored once. */
@@ -83,6 +88,7 @@ export async function insertMessage(
       clientId: message.clientId ?? null,
       productCard: message.productCard ? JSON.stringify(message.productCard) : null,
       sourceLink: message.sourceLink ? JSON.stringify(message.sourceLink) : null,
+      suggestions: message.suggestions ? JSON.stringify(message.suggestions) : null,
       timestamp: after
         ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
         : undefined,

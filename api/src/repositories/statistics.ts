@@ -21,6 +21,7 @@ export function toStatistics(row: StatisticsRow): Statistics {
       resolved: row.conversationsResolved,
       // spec §3: "unresolved" conversations are stored as pending.
       pending: row.conversationsPending,
+      botAnswered: row.conversationsBotAnswered,
     },
     aiTrainingQnas: { count: row.aiTrainingQnasCount },
     ratings: {
@@ -94,6 +95,20 @@ export async function adjustConversationCounts(
       conversationsPending: sql`conversations_pending + ${pending}`,
       updatedAt: now,
     })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}
+
+/** Counts one more conversation answered by the bot, in the transaction that marks it. */
+export async function adjustBotAnsweredCount(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  now: Date,
+): Promise<void> {
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  await trx
+    .updateTable('statistics')
+    .set({ conversationsBotAnswered: sql`conversations_bot_answered + 1`, updatedAt: now })
     .where('workspaceId', '=', workspaceId)
     .execute();
 }

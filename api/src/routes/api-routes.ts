@@ -9,6 +9,7 @@ import { runtimeConfigRoutes } from './runtime-config';
 import { sessionRoutes } from './session';
 import { storageRoutes } from './storage';
 import { userAiTrainingQnasRoutes } from './user-ai-training-qnas';
+import { userUnansweredQuestionsRoutes } from './user-unanswered-questions';
 import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
 import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
@@ -42,6 +43,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userConversationsRoutes);
   await app.register(userCannedResponsesRoutes);
   await app.register(userAiTrainingQnasRoutes);
+  await app.register(userUnansweredQuestionsRoutes);
   await app.register(userAiTrainingWebsitesRoutes);
   await app.register(userBotPreviewRoutes);
   await app.register(userProductsRoutes);

@@ -16,6 +16,7 @@ import {
   requestHandoff,
 } from '../services/conversations';
 import { rateConversation } from '../services/conversation-inbox';
+import { chooseSuggestion } from '../services/bot-suggestions';
 import {
   findVisitor,
   presentedVisitorToken,
@@ -181,6 +182,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         app.conversationBot.answer({
           workspaceId: visitor.workspaceId,
           conversationId: message.conversationId,
+          messageId: message.id,
           text: message.content,
         });
       }
@@ -239,6 +241,28 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const visitor = await visitorOf(request);
       return writeTransaction(app.db, (trx) => requestHandoff(trx, visitor, app.identity.now()));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(widgetEndpoints.suggestion, {
+      tags,
+      summary:
+        'Choose one of the bot\'s "Did you mean…" suggestions, or "None of these" (pairId null)',
+      description:
+        "Once per message of the visitor's current conversation that offered suggestions. A " +
+        'suggested pair is asked and answered at once; "None of these" asks for a person.',
+      errors: {
+        ...visitorErrors,
+        400: 'invalid-argument: a pair the message did not suggest, chosen already, or a person answers now',
+        404: "not-found: no message with suggestions of that id in the visitor's conversation",
+      },
+    }),
+    handler: async (request) => {
+      const visitor = await visitorOf(request);
+      return writeTransaction(app.db, (trx) =>
+        chooseSuggestion(trx, visitor, request.body, app.identity.now()),
+      );
     },
   });
 

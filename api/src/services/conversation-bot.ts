@@ -9,6 +9,7 @@ import { storeBotReply } from './conversations';
 export interface CustomerMessage {
   workspaceId: string;
   conversationId: string;
+  messageId: string;
   text: string;
 }
 
@@ -56,7 +57,7 @@ export class ConversationBot {
       };
     }
     try {
-      await writeTransaction(db, (trx) => storeBotReply(trx, message.conversationId, reply, now()));
+      await writeTransaction(db, (trx) => storeBotReply(trx, message, reply, now()));
     } catch (err) {
       log.error({ err, conversationId: message.conversationId }, "the bot's reply was not stored");
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Conversation, Message, MessageAttachment, StatusChange } from 'shared-sdk/schemas';
-import type { BotReply } from '../bot/bot-service';
+import type { BotReply, HandoffReason } from '../bot/bot-service';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import type { CustomerRow } from '../repositories/customers';
@@ -10,6 +10,7 @@ import {
   insertConversation,
   lockConversation,
   lockLatestConversationOfCustomer,
+  markBotAnswered,
   recordConversationMessage,
   resolveIfIdle,
   setMessagesSeenCount,
@@ -21,6 +22,7 @@ import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent } from './webhook-events';
+import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -87,7 +89,7 @@ async function storedAttachments(
 }
 
 /** Stores a message in the locked conversation and makes it the conversation's last. */
-async function addMessage(
+export async function addMessage(
   trx: Kysely<Database>,
   conversation: ConversationRow,
   message: NewMessage,
@@ -328,49 +330,84 @@ export async function postCustomerMessage(
   };
 }
 
+/** The customer's message the bot replies to. */
+export interface AnsweredMessage {
+  conversationId: string;
+  /** The customer's message: kept as an unanswered question when the bot hands it over. */
+  messageId: string;
+  text: string;
+}
+
 /**
  * The bot's answer to a customer's message, in its own transaction after the customer's
  * message committed. Dropped when an agent took the conversation over (or it was resolved, or
  * handed off) while the bot was thinking. A handoff sets the conversation pending: it goes to
- * the top of the takeover list.
+ * the top of the takeover list, and a question the bot was not sure of is kept for AI training's
+ * unanswered questions. Suggestions ask the customer; an answer of the training counts the
+ * conversation as answered by the bot.
  */
 export async function storeBotReply(
   trx: Kysely<Database>,
-  conversationId: string,
+  answered: AnsweredMessage,
   reply: BotReply,
   now: Date,
 ): Promise<Message | undefined> {
-  const row = await lockConversation(trx, conversationId);
+  const row = await lockConversation(trx, answered.conversationId);
   if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
-  const content =
-    reply.kind === 'handoff'
-      ? await handoffWords(trx, row.chatbotId, reply.reason, now)
-      : reply.content;
+  if (reply.kind === 'handoff') {
+    if (reply.reason === 'not-confident') await recordUnansweredQuestion(trx, row, answered, now);
+    return (await handOver(trx, row, reply.reason, now)).message;
+  }
   const { message, conversation } = await addMessage(
     trx,
     row,
     {
       role: 'bot',
       senderId: row.chatbotId,
-      content,
+      content: reply.content,
       ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
       ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
+      ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
     },
     now,
   );
-  if (reply.kind === 'handoff') {
-    await changeStatus(
-      trx,
-      conversation,
-      {
-        status: 'pending',
-        reason: reply.reason === 'asked-for-person' ? 'handoff' : 'not-confident',
-        changedBy: null,
-      },
-      now,
-    );
-  }
+  // Small talk answers from no training: it does not make the conversation answered.
+  if (reply.kind === 'answer' && reply.sources.length > 0)
+    await markBotAnswered(trx, conversation, now);
   return message;
+}
+
+/**
+ * The bot asks for a person in the locked conversation, in the chatbot's words for `reason`
+ * (the team may be away), and the conversation waits (pending) at the top of the takeover list.
+ */
+export async function handOver(
+  trx: Kysely<Database>,
+  row: ConversationRow,
+  reason: HandoffReason,
+  now: Date,
+): Promise<{ message: Message; conversation: ConversationRow }> {
+  const { message, conversation } = await addMessage(
+    trx,
+    row,
+    {
+      role: 'bot',
+      senderId: row.chatbotId,
+      content: await handoffWords(trx, row.chatbotId, reason, now),
+    },
+    now,
+  );
+  const pending = await changeStatus(
+    trx,
+    conversation,
+    {
+      status: 'pending',
+      reason: reason === 'asked-for-person' ? 'handoff' : 'not-confident',
+      changedBy: null,
+    },
+    now,
+  );
+  return { message, conversation: pending };
 }
 
 /**
@@ -385,22 +422,5 @@ export async function requestHandoff(
 ): Promise<Conversation> {
   const row = await currentConversationOfCustomer(trx, customer, now);
   if (row.status === 'pending' || row.agentIds.length > 0) return readBack(trx, row);
-  const { conversation } = await addMessage(
-    trx,
-    row,
-    // The bot's own words when a customer asks it for a person (the team may be away).
-    {
-      role: 'bot',
-      senderId: row.chatbotId,
-      content: await handoffWords(trx, row.chatbotId, 'asked-for-person', now),
-    },
-    now,
-  );
-  const pending = await changeStatus(
-    trx,
-    conversation,
-    { status: 'pending', reason: 'handoff', changedBy: null },
-    now,
-  );
-  return readBack(trx, pending);
+  return readBack(trx, (await handOver(trx, row, 'asked-for-person', now)).conversation);
 }

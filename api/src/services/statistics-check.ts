@@ -50,7 +50,7 @@ export const counterGroups: CounterGroup[] = [
   },
   {
     table: 'conversations',
-    columns: ['workspace_id', 'status', 'rating'],
+    columns: ['workspace_id', 'status', 'rating', 'bot_answered_at'],
     counters: [
       { name: 'conversations.all', column: 'conversationsAll' },
       {
@@ -63,6 +63,12 @@ export const counterGroups: CounterGroup[] = [
         name: 'conversations.pending',
         column: 'conversationsPending',
         filter: "status <> 'resolved'",
+      },
+      {
+        // Issue 15: only when the customer took an answer (suggestions alone do not count).
+        name: 'conversations.botAnswered',
+        column: 'conversationsBotAnswered',
+        filter: 'bot_answered_at is not null',
       },
       { name: 'ratings.count', column: 'ratingsCount', filter: 'rating is not null' },
       { name: 'ratings.sum', column: 'ratingsSum', sum: 'rating' },

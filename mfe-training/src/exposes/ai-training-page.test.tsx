@@ -40,6 +40,7 @@ describe('AI training: the tabs', () => {
     expect(screen.getByRole('tablist', { name: 'What the bot learns from' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((item) => item.textContent)).toEqual([
       'Q&A',
+      'Unanswered questions',
       'Websites',
       'Try the bot',
     ]);
@@ -74,6 +75,11 @@ describe('AI training: the tabs', () => {
     const { user } = await renderTraining();
     await user.tab();
     expect(tab('Q&A')).toHaveFocus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Unanswered questions')).toHaveFocus();
+    expect(location()).toBe('/dashboard/ws_fernhill/ai-training?tab=unanswered');
+    expect(screen.getByRole('tabpanel', { name: 'Unanswered questions' })).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(tab('Websites')).toHaveFocus();

@@ -1,13 +1,14 @@
 import { dashboardPaths, pageNotFound } from 'shared-sdk';
 
 /** The tabs of /dashboard/:workspaceId/ai-training, in the order they are shown. */
-export const aiTrainingTabs = ['qnas', 'websites', 'try'] as const;
+export const aiTrainingTabs = ['qnas', 'unanswered', 'websites', 'try'] as const;
 export type AiTrainingTab = (typeof aiTrainingTabs)[number];
 
 // Q&A, the default, has no `tab` value: links to the page from before it had tabs (and its
 // `?page=` links) still open the Q&A pairs.
 const tabValues: Record<AiTrainingTab, string | null> = {
   qnas: null,
+  unanswered: 'unanswered',
   websites: 'websites',
   try: 'try',
 };

@@ -38,6 +38,13 @@ export const widgetEndpoints = {
     path: '/api/widget/handoff',
     response: 'conversationSchema',
   }),
+  /** The customer's choice among a bot message's "Did you mean…" suggestions. */
+  suggestion: endpoint({
+    method: 'POST',
+    path: '/api/widget/suggestion',
+    body: 'widgetSuggestionRequestSchema',
+    response: 'widgetSuggestionResponseSchema',
+  }),
   /** Rates the visitor's latest resolved conversation, once. */
   rate: endpoint({
     method: 'POST',

@@ -35,3 +35,19 @@ export const aiTrainingQnaEndpoints = {
     status: 201,
   }),
 };
+
+/** AI training › Unanswered questions: what the bot handed over, grouped by meaning (members). */
+export const unansweredQuestionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/unanswered-questions',
+    query: 'unansweredQuestionsQuerySchema',
+    response: 'unansweredQuestionsSchema',
+  }),
+  dismiss: endpoint({
+    method: 'POST',
+    path: '/api/user/unanswered-questions-dismiss',
+    body: 'dismissUnansweredQuestionsRequestSchema',
+    response: 'dismissUnansweredQuestionsResponseSchema',
+  }),
+};

@@ -124,6 +124,18 @@ export const widgetRatingRequestSchema = z.object({
 export type WidgetRatingRequest = z.infer<typeof widgetRatingRequestSchema>;
 
 /**
+ * POST /api/widget/suggestion: the customer's choice among a bot message's suggestions: one of
+ * the pairs it offered (the bot answers with it), or null for "None of these" (a person is asked
+ * to join). The server checks the message is the visitor's, still open, and offered the pair.
+ */
+export const widgetSuggestionRequestSchema = z.object({
+  messageId: z.string().min(1).max(64),
+  pairId: z.string().min(1).max(64).nullable(),
+});
+export type WidgetSuggestionRequest = z.infer<typeof widgetSuggestionRequestSchema>;
+export const widgetSuggestionResponseSchema = z.object({ conversation: conversationSchema });
+
+/**
  * POST /api/widget/pre-chat: the answers to the chatbot's pre-chat form, saved on the visitor's
  * customer record (the agents' conversation page shows them). The server checks them against
  * the chatbot's form: a required answer left blank is refused, a question not asked is ignored.

@@ -135,6 +135,13 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 export const sourceLinkSchema = z.object({ url: z.string(), title: z.string() });
 export type SourceLink = z.infer<typeof sourceLinkSchema>;
 
+/** A pair a bot message suggests ("Did you mean…"): the widget shows its question as a button. */
+export const pairSuggestionSchema = z.object({ pairId: id, question: z.string() });
+export type PairSuggestion = z.infer<typeof pairSuggestionSchema>;
+
+/** What the customer chose of a message's suggestions: a pair's id, or "None of these". */
+export const noneOfTheseChoice = 'none';
+
 // spec §3 message, ordered by timestamp (the live `messages` collection, one conversation).
 export const messageSchema = z.object({
   id,
@@ -149,6 +156,10 @@ export const messageSchema = z.object({
   productCard: productCardSchema.optional(),
   /** A bot answer from a web page: the page (absent on every other message). */
   sourceLink: sourceLinkSchema.optional(),
+  /** A bot message that asked "Did you mean…": the pairs offered (absent on every other). */
+  suggestions: z.array(pairSuggestionSchema).optional(),
+  /** With `suggestions`: the pair chosen, 'none' ("None of these"), or null while open. */
+  suggestionChoice: z.string().nullable().optional(),
   timestamp,
 });
 export type Message = z.infer<typeof messageSchema>;

@@ -65,3 +65,49 @@ export const importAiTrainingQnasRequestSchema = z.object({
 export type ImportAiTrainingQnasRequest = z.input<typeof importAiTrainingQnasRequestSchema>;
 export const importAiTrainingQnasResponseSchema = z.object({ imported: z.number().int() });
 export type UpdateAiTrainingQnaRequest = z.input<typeof updateAiTrainingQnaRequestSchema>;
+
+/**
+ * GET /api/user/unanswered-questions: the customer questions the bot handed over, grouped by
+ * meaning; the newest groups first, or the most asked. At most `limit` groups, built from the
+ * workspace's latest questions not dismissed (`maxUnansweredQuestionsRead`).
+ */
+export const unansweredQuestionsQuerySchema = z.object({
+  workspaceId: id,
+  order: z.enum(['newest', 'count']).default('newest'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type UnansweredQuestionsQuery = z.infer<typeof unansweredQuestionsQuerySchema>;
+
+/**
+ * The latest questions read to build the groups (grouping 500 takes about half a second on two
+ * busy cores): older ones wait until these are answered or dismissed.
+ */
+export const maxUnansweredQuestionsRead = 500;
+
+export const unansweredQuestionGroupSchema = z.object({
+  /** The group's most recent question stands for it (what a new pair is prefilled with). */
+  question: z.string(),
+  count: z.number().int(),
+  latestAskedAt: timestamp,
+  /** Every question of the group (what dismissing it dismisses), newest first. */
+  questionIds: z.array(id),
+  /** Up to three other wordings of it, newest first. */
+  examples: z.array(z.string()),
+});
+export type UnansweredQuestionGroup = z.infer<typeof unansweredQuestionGroupSchema>;
+
+export const unansweredQuestionsSchema = z.object({
+  groups: z.array(unansweredQuestionGroupSchema),
+  /** More groups than `limit`, or more questions than were read. */
+  truncated: z.boolean(),
+});
+export type UnansweredQuestions = z.infer<typeof unansweredQuestionsSchema>;
+
+/** POST /api/user/unanswered-questions-dismiss: no longer listed. */
+export const dismissUnansweredQuestionsRequestSchema = z.object({
+  workspaceId: id,
+  questionIds: z.array(id).min(1).max(maxUnansweredQuestionsRead),
+});
+export const dismissUnansweredQuestionsResponseSchema = z.object({
+  dismissed: z.number().int(),
+});

@@ -103,8 +103,10 @@ export const botPreviewRequestSchema = z.object({
 });
 export type BotPreviewRequest = z.input<typeof botPreviewRequestSchema>;
 export const botPreviewSchema = z.object({
-  kind: z.enum(['answer', 'handoff']),
+  kind: z.enum(['answer', 'handoff', 'suggestions']),
   content: z.string(),
+  /** With kind 'suggestions': the questions the customer would be offered ("Did you mean…"). */
+  suggestions: z.array(z.string()).optional(),
   /** How much of the question the best match covers, 0 to 1; null when nothing matched. */
   confidence: z.number().nullable(),
   /** Why it hands over: asked for a person, or not sure enough. */

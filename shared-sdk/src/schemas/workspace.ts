@@ -203,6 +203,8 @@ export const statisticsSchema = z.object({
     all: z.number().int(),
     resolved: z.number().int(),
     pending: z.number().int(),
+    /** Conversations where the customer took an answer of the bot's training (issue 15). */
+    botAnswered: z.number().int(),
   }),
   aiTrainingQnas: z.object({ count: z.number().int() }),
   /**

@@ -19,6 +19,7 @@ function setup(api: Partial<WidgetApi>) {
       conversation: jest.fn(async () => ({ conversation: conversation(), messages: [] })),
       sendMessage: jest.fn(),
       handoff: jest.fn(),
+      chooseSuggestion: jest.fn(),
       rate: jest.fn(),
       uploadAttachment: jest.fn(),
       answerPreChat: jest.fn(),

@@ -292,6 +292,17 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       }
     },
 
+    async chooseSuggestion(messageId, pairId) {
+      update({ error: null });
+      try {
+        await ready();
+        const { conversation } = await api.chooseSuggestion({ messageId, pairId });
+        setConversation(conversation);
+      } catch (error) {
+        update({ error: { kind: 'suggestion', serverMessage: serverMessage(error) } });
+      }
+    },
+
     typing() {
       if (state.conversation?.status !== 'resolved') typing.typed();
     },

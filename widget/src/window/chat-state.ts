@@ -13,7 +13,7 @@ import type {
 
 /** What failed last, for the window to say (with the server's own message when there is one). */
 export type ChatErrorKind =
-  'start' | 'send' | 'upload' | 'handoff' | 'details' | 'preChat' | 'rating';
+  'start' | 'send' | 'upload' | 'handoff' | 'details' | 'preChat' | 'rating' | 'suggestion';
 
 export interface ChatError {
   kind: ChatErrorKind;
@@ -71,6 +71,11 @@ export interface ChatSession {
   /** Uploads an image, then sends it with `content`. */
   sendImage(file: File, content: string): Promise<boolean>;
   handoff(): Promise<void>;
+  /**
+   * The customer's choice among a bot message's "Did you mean…" suggestions: a pair's id, or
+   * null for "None of these". The answer (or the handoff) arrives live.
+   */
+  chooseSuggestion(messageId: string, pairId: string | null): Promise<void>;
   /** The customer is typing: the agents are told (throttled). */
   typing(): void;
   /** Rates the resolved conversation (1–5, an optional comment); false when it failed. */

@@ -5,7 +5,7 @@ import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-
 import { mountDetailsForm } from './details-form';
 import { h } from './dom';
 import { greetingMessage, isAway } from './greeting-and-hours';
-import { messageItemBuilder } from './message-items';
+import { messageItemBuilder, openSuggestions } from './message-items';
 import { mountPreChatForm, preChatQuestions } from './pre-chat-form';
 import { ratingPrompt } from './rating-prompt';
 
@@ -40,7 +40,17 @@ const errorKeys = {
   details: 'detailsFailed',
   preChat: 'preChatFailed',
   rating: 'ratingFailed',
+  suggestion: 'suggestionFailed',
 } as const;
+
+/**
+ * A message's key in the list: one with suggestions is built again when they are chosen, or
+ * when a later message closes them (only the latest message's suggestions can be chosen).
+ */
+function suggestionsKey(message: Message, state: ChatState): string {
+  if (!message.suggestions) return message.id;
+  return `${message.id}:${openSuggestions(message, state) ? 'open' : 'closed'}`;
+}
 
 /**
  * The chat window: a header with the chatbot's name and photo, the conversation (the customer on
@@ -142,7 +152,11 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
   let botName: string | undefined;
   let localError: 'notImage' | null = null;
 
-  const messageItem = messageItemBuilder({ i18n, loadAttachment: options.loadAttachment });
+  const messageItem = messageItemBuilder({
+    i18n,
+    loadAttachment: options.loadAttachment,
+    chooseSuggestion: (messageId, pairId) => session.chooseSuggestion(messageId, pairId),
+  });
 
   /** Puts the list's items in order, touching only what changed (a screen reader reads new ones). */
   function renderMessages(state: ChatState) {
@@ -150,7 +164,10 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     const greeting = greetingMessage(state);
     const entries: [string, Message | OutgoingMessage][] = [
       ...(greeting ? [[`greeting:${greeting.content}`, greeting] as [string, Message]] : []),
-      ...state.messages.map((message): [string, Message] => [message.id, message]),
+      ...state.messages.map((message): [string, Message] => [
+        suggestionsKey(message, state),
+        message,
+      ]),
       ...state.outgoing.map((message): [string, OutgoingMessage] => [message.localId, message]),
     ];
     const next = new Map<string, HTMLLIElement>();

@@ -11,10 +11,13 @@ import { h } from './dom';
 export function messageItemBuilder({
   i18n,
   loadAttachment,
+  chooseSuggestion,
 }: {
   i18n: i18n;
   /** A local (blob:) URL of an attachment: downloading it takes the visitor token. */
   loadAttachment: (attachment: MessageAttachment) => Promise<string>;
+  /** The customer chose a suggested pair, or "None of these" (null). */
+  chooseSuggestion: (messageId: string, pairId: string | null) => Promise<void>;
 }) {
   const t = i18n.t.bind(i18n);
 
@@ -100,6 +103,34 @@ export function messageItemBuilder({
     );
   }
 
+  /**
+   * "Did you mean…": each suggested question a button (the bot answers it), then "None of
+   * these" (a person is asked). Every button is disabled at the first click: one choice per
+   * message, and the answer arrives live.
+   */
+  function suggestionsNode(message: Message): HTMLElement {
+    const buttons: HTMLButtonElement[] = [];
+    const choose = (pairId: string | null) => {
+      for (const button of buttons) button.disabled = true;
+      void chooseSuggestion(message.id, pairId).finally(() => {
+        for (const button of buttons) if (button.isConnected) button.disabled = false;
+      });
+    };
+    for (const suggestion of message.suggestions ?? []) {
+      const button = h('button', { type: 'button', class: 'suggestion' }, suggestion.question);
+      button.addEventListener('click', () => choose(suggestion.pairId));
+      buttons.push(button);
+    }
+    const none = h('button', { type: 'button', class: 'suggestion none' }, t('noneOfThese'));
+    none.addEventListener('click', () => choose(null));
+    buttons.push(none);
+    return h(
+      'div',
+      { class: 'suggestions', role: 'group', 'aria-label': t('didYouMean') },
+      ...buttons,
+    );
+  }
+
   return function messageItem(message: Message | OutgoingMessage, state: ChatState): HTMLLIElement {
     const role = 'role' in message ? message.role : 'user';
     const bubble = h('div', { class: 'bubble' });
@@ -109,6 +140,9 @@ export function messageItemBuilder({
     }
     if ('productCard' in message && message.productCard) {
       bubble.append(productCardNode(message.productCard));
+    }
+    if ('suggestions' in message && openSuggestions(message, state)) {
+      bubble.append(suggestionsNode(message));
     }
     const source =
       'sourceLink' in message && message.sourceLink && sourceLinkNode(message.sourceLink);
@@ -129,4 +163,19 @@ export function messageItemBuilder({
       h('span', { class: 'meta' }, meta),
     );
   };
+}
+
+/**
+ * Whether the customer can still choose among the message's suggestions: none chosen yet, it is
+ * the conversation's latest message, and the bot still answers the conversation.
+ */
+export function openSuggestions(message: Message, state: ChatState): boolean {
+  const conversation = state.conversation;
+  return (
+    !!message.suggestions &&
+    !message.suggestionChoice &&
+    state.messages.at(-1)?.id === message.id &&
+    conversation?.status === 'open' &&
+    conversation.agentIds.length === 0
+  );
 }

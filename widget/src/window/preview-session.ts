@@ -75,6 +75,8 @@ export function createPreviewSession(samples: PreviewSamples): ChatSession & {
     sendImage: (_file, content) => send(content),
     // Its button shows only in a conversation, and a preview has none.
     async handoff() {},
+    // A preview never suggests: the bot does not answer in it.
+    async chooseSuggestion() {},
     // A preview has no conversation: nobody to tell of typing, nothing resolved to rate.
     typing() {},
     rate: async () => false,

@@ -9,6 +9,7 @@ import type {
   WidgetPreChatRequest,
   WidgetSession,
   WidgetSessionRequest,
+  WidgetSuggestionRequest,
   WidgetVisitor,
 } from 'shared-sdk/schemas';
 
@@ -24,6 +25,8 @@ export interface WidgetApi {
   answerPreChat(request: WidgetPreChatRequest): Promise<WidgetVisitor>;
   /** Asks for a person: the conversation becomes pending. */
   handoff(): Promise<Conversation>;
+  /** Chooses one of a bot message's suggestions (pairId null: "None of these"). */
+  chooseSuggestion(request: WidgetSuggestionRequest): Promise<{ conversation: Conversation }>;
   /** Rates the visitor's latest resolved conversation, once; answers it with its rating. */
   rate(request: WidgetRatingRequest): Promise<Conversation>;
   /** Uploads an image to attach to the next message. */
@@ -45,6 +48,7 @@ export function createWidgetApi(options: {
     sendMessage: (request) => callWith(client, widgetEndpoints.sendMessage, request),
     answerPreChat: (request) => callWith(client, widgetEndpoints.preChat, request),
     handoff: () => callWith(client, widgetEndpoints.handoff),
+    chooseSuggestion: (request) => callWith(client, widgetEndpoints.suggestion, request),
     rate: (request) => callWith(client, widgetEndpoints.rate, request),
     uploadAttachment(file, fileName) {
       const form = new FormData();

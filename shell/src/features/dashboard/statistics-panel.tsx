@@ -116,6 +116,12 @@ function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
     [t('dashboard.stats.conversations'), t('dashboard.stats.all'), conversations.all],
     [t('dashboard.stats.conversations'), t('dashboard.stats.resolved'), conversations.resolved],
     [t('dashboard.stats.conversations'), t('dashboard.stats.unresolved'), conversations.pending],
+    // Issue 15: only conversations where the customer took an answer of the bot's training.
+    [
+      t('dashboard.stats.conversations'),
+      t('dashboard.stats.botAnswered'),
+      conversations.botAnswered,
+    ],
     [t('dashboard.stats.products'), t('dashboard.stats.all'), products.all],
     [t('dashboard.stats.products'), t('dashboard.stats.active'), products.active],
     [t('dashboard.stats.products'), t('dashboard.stats.disabled'), products.disabled],
@@ -140,7 +146,8 @@ function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
           <Number data-testid="stat-conversations">{conversations.all}</Number>
           <Detail>
             {conversations.resolved} {t('dashboard.stats.resolved')} · {conversations.pending}{' '}
-            {t('dashboard.stats.unresolved')}
+            {t('dashboard.stats.unresolved')} · {conversations.botAnswered}{' '}
+            {t('dashboard.stats.botAnswered')}
           </Detail>
         </Card>
         <Card>

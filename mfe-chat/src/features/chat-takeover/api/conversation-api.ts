@@ -1,11 +1,12 @@
 import {
+  aiTrainingQnaEndpoints,
   attachmentPath,
   call,
   conversationEndpoints,
   ticketEndpoints,
   uploadFile,
 } from 'shared-sdk';
-import type { SendMessageRequest } from 'shared-sdk/schemas';
+import type { CreateAiTrainingQnaRequest, SendMessageRequest } from 'shared-sdk/schemas';
 
 // The chat takeover calls of spec §7 (workspace admins; the server checks membership again).
 
@@ -44,3 +45,7 @@ export const createNote = (ref: ConversationRef & { content: string }) =>
 /** spec §3 stored path attachments/{conversationId}/{file}. */
 export const uploadAttachment = (conversationId: string, file: File) =>
   uploadFile(attachmentPath(conversationId, file.name), file, file.name);
+
+/** A Q&A pair from an agent's reply ("Save as Q&A"): the training's own pair-create call. */
+export const createPairFromReply = (request: CreateAiTrainingQnaRequest) =>
+  call(aiTrainingQnaEndpoints.create, request);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import type { ConversationNote, Message, MessageAttachment } from 'shared-sdk/schemas';
@@ -76,6 +76,13 @@ const Sender = styled.span`
   }
 `;
 
+/** Under the message's text, in its bubble: part of the message, not another item. */
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 4px;
+`;
+
 const Content = styled.p`
   margin: 0;
   white-space: pre-wrap;
@@ -132,6 +139,7 @@ export function MessageList({
   firstUnseenId,
   senderOf,
   authorOf,
+  actionsOf,
 }: {
   label: string;
   /** The messages and the team's private notes, in time order. */
@@ -142,6 +150,8 @@ export function MessageList({
   senderOf: (message: Message) => string;
   /** Who wrote a note: "You" or the member's name. */
   authorOf: (note: ConversationNote) => string;
+  /** What the reader can do with a message (an agent's reply: "Save as Q&A"). */
+  actionsOf?: (message: Message) => ReactNode;
 }) {
   const { t } = useTranslation('conversation');
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -172,6 +182,7 @@ export function MessageList({
               message={item}
               sender={senderOf(item)}
               isFirstUnseen={item.id === firstUnseenId}
+              actions={actionsOf?.(item)}
             />
           ),
         )}
@@ -189,10 +200,12 @@ function MessageItem({
   message,
   sender,
   isFirstUnseen,
+  actions,
 }: {
   message: Message;
   sender: string;
   isFirstUnseen: boolean;
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation('conversation');
   const formEntries = Object.entries(message.form ?? {});
@@ -213,6 +226,7 @@ function MessageItem({
           <FieldList layout="compact" aria-label={t('messages.form')} items={formEntries} />
         ) : null}
         {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
+        {actions ? <Actions>{actions}</Actions> : null}
       </Bubble>
     </>
   );

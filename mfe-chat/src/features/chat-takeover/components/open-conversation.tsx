@@ -20,6 +20,8 @@ import { useLiveDocs } from 'shared-sdk/live';
 import { CustomerDetails, type CustomerFacts } from './customer-details';
 import en from '../conversation.en-US.json';
 import { MessageList } from './message-list';
+import { SaveAsPair } from './save-as-pair';
+import { customerQuestions } from '../utils/customer-questions';
 import { ConversationHeader } from './conversation-header';
 import { ReplyArea } from './reply-area';
 import { memberName } from '../utils/sender-names';
@@ -195,6 +197,13 @@ function LoadedConversation({
         : undefined;
     return member ? memberName(member) : tChat('roles.agent');
   };
+  // Each agent reply's question: the customer's latest message before it.
+  const questionBefore = useMemo(() => customerQuestions(messages), [messages]);
+  function actionsOf(message: Message) {
+    const question = questionBefore.get(message.id);
+    if (message.role !== 'agent' || !question || !message.content) return null;
+    return <SaveAsPair workspaceId={workspaceId} question={question} answer={message.content} />;
+  }
   function senderOf(message: Message): string {
     if (message.role === 'user') return name;
     if (message.role === 'bot') return tChat('roles.bot');
@@ -236,6 +245,7 @@ function LoadedConversation({
               firstUnseenId={firstUnseenId}
               senderOf={senderOf}
               authorOf={(note) => nameOfMember(note.authorId)}
+              actionsOf={actionsOf}
             />
           ) : null}
           <TypingIndicator

@@ -78,6 +78,51 @@ const mode = (name: string) => screen.getByRole('radio', { name }).closest('labe
 describe('Chat takeover: the team’s tools', () => {
   afterEach(() => jest.useRealTimers());
 
+  it('saves an agent’s reply as a Q&A pair, prefilled with the customer’s question, editable', async () => {
+    const { user, requests } = await renderConversation((request) => {
+      if (request.url !== '/api/user/ai-training-qnas') return notFoundReply(request);
+      return { status: 201, body: { id: 'qna_new', ...(request.body as object) } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save as Q&A' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Save this reply as a Q&A pair' });
+    const question = within(dialog).getByRole('textbox', { name: 'Question' });
+    expect(question).toHaveValue('Where is my order?');
+    expect(within(dialog).getByRole('textbox', { name: 'Answer' })).toHaveValue('Let me check.');
+    await user.clear(question);
+    await user.type(question, 'Where is my order now?');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Topics/ }), 'Orders, orders');
+    await user.click(within(dialog).getByRole('button', { name: 'Save pair' }));
+    expect(
+      await screen.findByText('Q&A pair saved: the bot answers this question now.'),
+    ).toBeInTheDocument();
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/user/ai-training-qnas',
+      body: {
+        workspaceId: 'ws_fernhill',
+        question: 'Where is my order now?',
+        answer: 'Let me check.',
+        topicIds: ['Orders'],
+      },
+    });
+  });
+
+  it('keeps the Save as Q&A form open and says why when the pair was refused', async () => {
+    const { user } = await renderConversation((request) =>
+      request.url === '/api/user/ai-training-qnas'
+        ? errorReply(403, 'permission-denied', 'Only admins can change the training')
+        : notFoundReply(request),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save as Q&A' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Save this reply as a Q&A pair' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Answer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save pair' }));
+    expect(within(dialog).getByText('Please enter the answer.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Answer' }), 'Soon.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save pair' }));
+    expect(await within(dialog).findByText(/admins|couldn't save/i)).toBeInTheDocument();
+  });
+
   it('shows notes among the messages, told apart, and adds one in Note mode', async () => {
     const { user, live, requests } = await renderConversation((request) => {
       if (request.url !== '/api/user/notes') return notFoundReply(request);

@@ -82,11 +82,23 @@ export function BotAnswer({ preview }: { preview: BotPreview }) {
           <strong>{t('handoff.title')}</strong> {reason}
         </p>
       ) : null}
+      {preview.kind === 'suggestions' ? (
+        <p>
+          <strong>{t('suggestions.title')}</strong> {t('suggestions.body')}
+        </p>
+      ) : null}
       {preview.content ? (
         <div>
           <VisuallyHidden>{t('reply')}</VisuallyHidden>
           <Reply>{preview.content}</Reply>
         </div>
+      ) : null}
+      {preview.suggestions && preview.suggestions.length > 0 ? (
+        <ul aria-label={t('suggestions.label')}>
+          {preview.suggestions.map((question) => (
+            <li key={question}>{question}</li>
+          ))}
+        </ul>
       ) : null}
       <Facts>
         <dt>{t('confidence.label')}</dt>
@@ -101,7 +113,7 @@ export function BotAnswer({ preview }: { preview: BotPreview }) {
             </>
           )}
         </dd>
-        <dt>{preview.kind === 'handoff' ? t('source.closest') : t('source.label')}</dt>
+        <dt>{preview.kind === 'answer' ? t('source.label') : t('source.closest')}</dt>
         <dd>
           {source === null ? (
             t('source.none')

@@ -92,6 +92,27 @@ describe('AI training: try the bot', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the questions it would suggest when fairly but not fully sure', async () => {
+    const { user } = await renderTry({
+      answer: () =>
+        buildBotPreview({
+          kind: 'suggestions',
+          content: 'Did you mean…',
+          confidence: 0.5,
+          suggestions: ['How long does standard shipping take?', 'Do you ship to Canada?'],
+        }),
+    });
+    const answer = await ask(user, 'how many days does delivery take');
+    expect(within(answer).getByText('It would ask which question is meant.')).toBeInTheDocument();
+    const list = within(answer).getByRole('list', { name: 'Suggested questions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['How long does standard shipping take?', 'Do you ship to Canada?']);
+    expect(within(answer).getByText('Closest match')).toBeInTheDocument();
+  });
+
   it('says when the customer asked for a person, and when nothing matched', async () => {
     const { user } = await renderTry({
       answer: (question) =>

@@ -107,9 +107,7 @@ export function BotPreviewPage() {
           {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
         </Stack>
         <VisuallyHidden role="status">
-          {state.status === 'succeeded' && latest
-            ? t(latest.preview.kind === 'answer' ? 'announce.answer' : 'announce.handoff')
-            : null}
+          {state.status === 'succeeded' && latest ? t(`announce.${latest.preview.kind}`) : null}
         </VisuallyHidden>
         {tries.length > 0 ? (
           <Stack as="section" $gap={4} aria-labelledby={triesTitleId}>

@@ -52,8 +52,8 @@ const Actions = styled.div`
 type Field = 'question' | 'answer' | 'topicIds';
 
 /** The text the fields hold for a pair (topics comma-separated), or blank for a new one. */
-const valuesOf = (qna?: AiTrainingQna): Record<Field, string> => ({
-  question: qna?.question ?? '',
+const valuesOf = (qna?: AiTrainingQna, question = ''): Record<Field, string> => ({
+  question: qna?.question ?? question,
   answer: qna?.answer ?? '',
   topicIds: qna?.topicIds.join(', ') ?? '',
 });
@@ -65,12 +65,15 @@ const valuesOf = (qna?: AiTrainingQna): Record<Field, string> => ({
 export function QnaForm({
   workspaceId,
   qna,
+  initialQuestion,
   topics,
   onSaved,
   onCancel,
 }: {
   workspaceId: string;
   qna?: AiTrainingQna;
+  /** A new pair's question, prefilled (a customer's question the bot handed over). */
+  initialQuestion?: string;
   /** The workspace's topics, most recently used first. */
   topics: readonly string[];
   /** Told once a save succeeded (an edited pair's form closes then). */
@@ -82,7 +85,7 @@ export function QnaForm({
   const titleId = useId();
   const { values, state, field, setValue, handleSubmit } = useSchemaForm({
     schema: createAiTrainingQnaRequestSchema,
-    initialValues: valuesOf(qna),
+    initialValues: valuesOf(qna, initialQuestion),
     toInput: (typed): CreateAiTrainingQnaRequest => ({
       workspaceId,
       question: typed.question,
