@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
   apiRequire,
+  callApi,
   buildNodePackages,
   format,
   percentile,
@@ -66,18 +67,7 @@ function startServer(kind, databaseUrl = '') {
   }));
 }
 
-async function call(method, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const call = (method, url, body, token) => callApi(base, method, url, body, token);
 
 /**
  * Requests per second and latency of `makeRequest` (called for each request: method, path,

@@ -15,6 +15,23 @@ export const percentile = (sorted, p) =>
 export const seconds = (from) => ((performance.now() - from) / 1000).toFixed(1);
 export const format = (n) => n.toLocaleString('en-US');
 
+/**
+ * A JSON call to the API listening at `base` (a bench's own server), with the Bearer `token`
+ * when given; throws on any status but 2xx.
+ */
+export async function callApi(base, method, url, body, token) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 /** Builds the Node packages (not the web apps) that are not current. */
 export async function buildNodePackages() {
   for (const pkg of nodePackages) {

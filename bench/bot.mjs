@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { transformSync } from '@swc/core';
 import { buildCorpus } from './bot-data/generate-corpus.mjs';
 import { loadBusinesses } from './bot-data/labelled-set.mjs';
+import { reportFigures } from './bench-kit.mjs';
 import { chooseThreshold, fitDecision, fitRanking } from './bot-fit.mjs';
 
 const { values } = parseArgs({
@@ -262,6 +263,27 @@ for (const [label, figure, goal] of rows)
     `${label.padEnd(26)}${columns.map((c) => figure(results[c]).padStart(15)).join('')}   ${goal}`,
   );
 
+reportFigures([
+  {
+    figure: 'bot, test split: in scope answered right',
+    value: percent(test.right, test.asked),
+    goal: `≥ ${goals.right * 100}%`,
+    met: test.right / test.asked >= goals.right,
+  },
+  {
+    figure: 'bot, test split: in scope answered wrong',
+    value: percent(test.wrong, test.asked),
+    goal: `≤ ${goals.wrong * 100}%`,
+    met: test.wrong / test.asked <= goals.wrong,
+  },
+  {
+    figure: 'bot, test split: unknown handed over at once',
+    value: percent(test.unknownHandedOver, test.unknown),
+    goal: `≥ ${goals.unknownHandedOver * 100}%`,
+    met: test.unknownHandedOver / test.unknown >= goals.unknownHandedOver,
+  },
+]);
+
 if (values.mistakes) {
   console.log(`\nmistakes of the meaning method on the ${values.mistakes} split:`);
   for (const line of results[`meaning ${values.mistakes}`].mistakes) console.log(`  ${line}`);
@@ -298,6 +320,16 @@ for (const method of Object.keys(methods)) {
   }
   timings.sort((a, b) => a - b);
   const at = (p) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))];
+  if (method === 'meaning') {
+    reportFigures([
+      {
+        figure: `bot: reply decision p95 at ${corpus.length} pairs`,
+        value: `${at(95).toFixed(2)} ms (${megabytes(bytes)}, built in ${buildMs.toFixed(0)} ms)`,
+        goal: `≤ ${goals.p95Ms} ms`,
+        met: at(95) <= goals.p95Ms,
+      },
+    ]);
+  }
   console.log(
     `${method}: ${corpus.length}-pair index built in ${buildMs.toFixed(0)} ms, ` +
       `${megabytes(bytes)} in memory; reply decision over ${runs} questions ` +

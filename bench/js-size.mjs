@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from '../scripts/build.mjs';
 import { root, webApps } from '../scripts/workspace.mjs';
-import { printTable, reportFigures } from './bench-kit.mjs';
+import { callApi, printTable, reportFigures } from './bench-kit.mjs';
 
 const goals = { publicKb: 150, dashboardKb: 200, lcpMs: 1000 };
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -33,18 +33,7 @@ async function waitForServer() {
   throw new Error('The server did not start');
 }
 
-async function api(method, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const api = (method, url, body, token) => callApi(base, method, url, body, token);
 
 // The latest largest-contentful-paint entry is the page's LCP (read once the page has settled).
 const observeLcp = () => {

@@ -23,10 +23,15 @@ let failed = false;
 for (const entry of benches) {
   const [bench, ...args] = [entry].flat();
   console.log(`\n=== bench/${bench} ${args.join(' ')}`);
-  const { status } = spawnSync('node', [new URL(bench, import.meta.url).pathname, ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_SUMMARY: summary },
-  });
+  // --expose-gc: bench/bot measures its index's memory after a collection.
+  const { status } = spawnSync(
+    'node',
+    ['--expose-gc', new URL(bench, import.meta.url).pathname, ...args],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_SUMMARY: summary },
+    },
+  );
   failed ||= status !== 0;
 }
 const figures = existsSync(summary)

@@ -2,6 +2,7 @@ import { remoteNames } from 'shared-sdk';
 import { runtimeConfigSchema } from 'shared-sdk/schemas';
 import { appStartTimeoutMs, buildTestApp, testConfig } from './support/build-test-app';
 import { loadConfig } from '../src/config';
+import { colorModeScriptHash } from '../src/plugins/external/helmet';
 
 describe('GET /api/runtime-config', () => {
   it(
@@ -37,7 +38,9 @@ describe('GET /api/runtime-config', () => {
         expect(body.remotes['mfe-chat']).toBe('/remotes/mfe-chat/mf-manifest.json');
 
         const csp = String(response.headers['content-security-policy']);
-        expect(csp).toMatch(/script-src 'self' https:\/\/tickets\.cdn\.example\.com(;|$)/);
+        expect(csp).toContain(
+          `script-src 'self' ${colorModeScriptHash} https://tickets.cdn.example.com;`,
+        );
         expect(csp).toMatch(
           /connect-src 'self' ws: wss: https:\/\/tickets\.cdn\.example\.com(;|$)/,
         );

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { colorModeScriptHash } from '../src/plugins/external/helmet';
 
 function directives(header: unknown): Record<string, string> {
   return Object.fromEntries(
@@ -22,7 +23,8 @@ describe('security headers, docs and compression', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(directives(response.headers['content-security-policy'])).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      // The one inline script: the colour mode set before first paint, allowed by its hash.
+      'script-src': `'self' ${colorModeScriptHash}`,
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: blob:",
       'connect-src': "'self' ws: wss:",

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityEndpoints } from 'shared-sdk';
-import { authError } from '../auth/auth-errors';
+import { authError, notSignedIn } from '../auth/auth-errors';
 import { requireUser } from '../auth/workspace-access';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
-import { isEmailTaken, toUser, updateUserProfile } from '../repositories/users';
+import { findUserById, isEmailTaken, toUser, updateUserProfile } from '../repositories/users';
 import { writeTransaction } from '../live/write-transaction';
 
 const tags = ['user'];
@@ -37,7 +37,13 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The signed-in user',
       errors: signedInErrors,
     }),
-    handler: async (request) => requireUser(request),
+    // Read from the database rather than the sign-in the request was checked against, which may
+    // come from memory: the profile screen shows what is stored, or says it cannot be read.
+    handler: async (request) => {
+      const row = await findUserById(app.db, requireUser(request).id);
+      if (!row) throw notSignedIn();
+      return toUser(row);
+    },
   });
 
   app.route({

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { colorModeHeadScript } from 'shared-sdk';
 
 /** The one inline script allowed: a prerendered page's colour mode, applied before first paint. */
-const colorModeScriptHash = `'sha256-${createHash('sha256').update(colorModeHeadScript).digest('base64')}'`;
+export const colorModeScriptHash = `'sha256-${createHash('sha256').update(colorModeHeadScript).digest('base64')}'`;
 
 export interface HelmetPluginOptions {
   /** Origins of remotes hosted elsewhere (REMOTE_*_URL): their scripts, manifests and assets load from there. */
