@@ -27,11 +27,12 @@ interface MemberCheck {
 /**
  * Callers' links to workspaces, read by nearly every signed-in call: kept in memory they cost no
  * database round trip, and round trips are what a write waits on. A change to a workspace's
- * members, the workspace or an account drops what it may have made stale, on every instance.
+ * members or the workspace drops what it may have made stale, on every instance (deleting an
+ * account records the removal of each of its links).
  */
 const memberships = {
   name: 'memberships',
-  collections: ['workspace_user', 'workspaces', 'users'],
+  collections: ['workspace_user', 'workspaces'],
 } as const;
 
 /**

@@ -14,10 +14,11 @@ const maxEntries = 50_000;
 
 /**
  * Rows that nearly every request reads and that rarely change (a caller's membership of a
- * workspace), kept in memory until a committed change to one of `collections` in their workspace
- * says they may be stale. The change feed carries those changes to every instance, as it does for
- * live queries; when it may have lost some (Redis reconnecting) everything is dropped. A read that
- * began before an invalidation of its workspace is returned but not kept.
+ * workspace), kept in memory until a committed change to one of `collections` in their scope
+ * (by default their workspace) says they may be stale. The change feed carries those changes to
+ * every instance, as it does for live queries; when it may have lost some (Redis reconnecting)
+ * everything is dropped. A read that began before an invalidation of its scope is returned but
+ * not kept.
  */
 export class ChangeCache<V> {
   private entries = new Map<string, Map<string, V>>();
@@ -92,11 +93,7 @@ export class ChangeCache<V> {
 /** One cache of each name per change feed (per app), created when first used. */
 const caches = new WeakMap<ChangeFeed, Map<string, ChangeCache<unknown>>>();
 
-/**
- * `read`, through the cache `name` of the app whose database `db` is (or whose write transaction
- * it is). Without a change feed (scripts, the statistics check) nobody would hear of changes, so
- * nothing is kept.
- */
+/** A cache of one kind of row: what makes its values stale, and when a kept one may serve. */
 export interface CacheDefinition<V> {
   name: string;
   collections: readonly LiveCollection[];
@@ -105,6 +102,11 @@ export interface CacheDefinition<V> {
   usable?: (value: V) => boolean;
 }
 
+/**
+ * `read`, through the cache `name` of the app whose database `db` is (or whose write transaction
+ * it is). Without a change feed (scripts, the statistics check) nobody would hear of changes, so
+ * nothing is kept.
+ */
 export function readThroughCache<V>(
   db: Kysely<Database>,
   cache: CacheDefinition<V>,
