@@ -4,12 +4,14 @@ import { identityEndpoints } from './endpoints/identity';
 import { ApiError } from './errors';
 import type { AuthResponse, LoginRequest, SignupRequest, User } from './schemas/identity';
 
-// spec §9: a token counts as expired 30 s early; refresh is scheduled 5 minutes before expiry;
-// a failed refresh is retried after 30 s, doubling up to 16 minutes.
-export const expirySkewMs = 30_000;
-export const refreshLeadMs = 5 * 60_000;
-export const refreshRetryStartMs = 30_000;
-export const refreshRetryMaxMs = 16 * 60_000;
+import { createSessionTokens } from './session-tokens';
+
+export {
+  expirySkewMs,
+  refreshLeadMs,
+  refreshRetryMaxMs,
+  refreshRetryStartMs,
+} from './session-tokens';
 
 // spec §8: these sign the user out.
 export const signOutCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
@@ -83,43 +85,24 @@ export function createSession({
   storage = (globalThis as { localStorage?: SessionStorage }).localStorage,
   now = Date.now,
 }: SessionOptions): ParleySession {
-  let state: SessionState = { status: 'loading', user: null };
-  let idToken: string | null = null;
-  let expiresAt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let retryDelay = refreshRetryStartMs;
-  let refreshing: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
-
-  const setState = (next: SessionState) => {
-    state = next;
-    for (const listener of listeners) listener();
-  };
-
-  const schedule = (delay: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void refresh().catch(() => undefined), Math.max(0, delay));
-  };
+  const tokens = createSessionTokens(() => doRefresh(), now);
+  const { setState } = tokens;
 
   async function applyAuth(response: AuthResponse): Promise<ClientUser> {
-    idToken = response.idToken;
-    expiresAt = now() + response.expiresIn * 1000;
+    tokens.setToken(response.idToken, now() + response.expiresIn * 1000);
     storage?.setItem(refreshTokenKey, response.refreshToken);
-    retryDelay = refreshRetryStartMs;
-    schedule(expiresAt - refreshLeadMs - now());
     // The sign-in cookie lets plain page and file requests authenticate too.
-    await callWith(client, identityEndpoints.session, { token: idToken }).catch(() => undefined);
+    await callWith(client, identityEndpoints.session, { token: response.idToken }).catch(
+      () => undefined,
+    );
     const user = toClientUser(response.user);
     setState({ status: 'signed-in', user });
     return user;
   }
 
   function clearLocal() {
-    clearTimeout(timer);
-    idToken = null;
-    expiresAt = 0;
     storage?.removeItem(refreshTokenKey);
-    setState({ status: 'signed-out', user: null });
+    tokens.clear();
   }
 
   async function signOut() {
@@ -155,34 +138,22 @@ export function createSession({
         clearLocal();
         return;
       }
-      schedule(retryDelay);
-      retryDelay = Math.min(retryDelay * 2, refreshRetryMaxMs);
+      tokens.retryLater();
       throw error;
     }
   }
 
-  function refresh(): Promise<void> {
-    refreshing ??= doRefresh().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
+  const refresh = () => tokens.refresh();
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async getIdToken() {
-      if (idToken && now() >= expiresAt - expirySkewMs) await refresh().catch(() => undefined);
-      return idToken;
-    },
+    getState: tokens.getState,
+    subscribe: tokens.subscribe,
+    getIdToken: tokens.getIdToken,
     async restore() {
       if (!storage?.getItem(refreshTokenKey)) return clearLocal();
       await refresh().catch(() => {
         // Offline at start: stay signed out until a retry succeeds.
-        if (state.status === 'loading') setState({ status: 'signed-out', user: null });
+        if (tokens.getState().status === 'loading') setState({ status: 'signed-out', user: null });
       });
     },
     signIn: async (request) => applyAuth(await callWith(client, identityEndpoints.login, request)),
@@ -203,7 +174,9 @@ export function createSession({
       clearLocal();
     },
     setUser(user) {
-      if (state.status === 'signed-in') setState({ status: 'signed-in', user: toClientUser(user) });
+      if (tokens.getState().status === 'signed-in') {
+        setState({ status: 'signed-in', user: toClientUser(user) });
+      }
     },
     refresh,
     signOut,

@@ -5,15 +5,9 @@ import { ApiError } from '../errors';
 import type { FirebaseRuntimeConfig } from '../schemas/runtime-config';
 // Not from the schemas: the session must not bring zod to pages that validate nothing.
 import { defaultWorkspaceName } from '../workspace-defaults';
-import {
-  expirySkewMs,
-  refreshLeadMs,
-  refreshRetryMaxMs,
-  refreshRetryStartMs,
-  signOutCodes,
-  toClientUser,
-} from '../session';
-import type { ClientUser, Session, SessionOptions, SessionState, SessionStorage } from '../session';
+import { signOutCodes, toClientUser } from '../session';
+import type { ClientUser, Session, SessionOptions, SessionStorage } from '../session';
+import { createSessionTokens } from '../session-tokens';
 import type { Auth, firebaseAuth, User } from './firebase-auth-sdk';
 import { toApiError } from './firebase-errors';
 
@@ -42,14 +36,9 @@ export function createFirebaseSession({
   now = Date.now,
   firebase,
 }: FirebaseSessionOptions): Session {
-  let state: SessionState = { status: 'loading', user: null };
-  let idToken: string | null = null;
-  let expiresAt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let retryDelay = refreshRetryStartMs;
-  let refreshing: Promise<void> | null = null;
   let sdk: Promise<LoadedSdk> | null = null;
-  const listeners = new Set<() => void>();
+  const tokens = createSessionTokens((force) => doRefresh(force), now);
+  const { setState, refresh } = tokens;
 
   const load = () => {
     sdk ??= import('./firebase-auth-sdk').then(
@@ -79,22 +68,9 @@ export function createFirebaseSession({
     }
   }
 
-  const setState = (next: SessionState) => {
-    state = next;
-    for (const listener of listeners) listener();
-  };
-
-  const schedule = (delay: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void refresh().catch(() => undefined), Math.max(0, delay));
-  };
-
   function clearLocal() {
-    clearTimeout(timer);
-    idToken = null;
-    expiresAt = 0;
     storage?.removeItem(signedInKey);
-    setState({ status: 'signed-out', user: null });
+    tokens.clear();
   }
 
   /** Hands the user's ID token to the API and takes its Parley user. */
@@ -106,10 +82,7 @@ export function createFirebaseSession({
       throw toApiError(error);
     }
     await callWith(client, identityEndpoints.session, { token: result.token });
-    idToken = result.token;
-    expiresAt = Date.parse(result.expirationTime);
-    retryDelay = refreshRetryStartMs;
-    schedule(expiresAt - refreshLeadMs - now());
+    tokens.setToken(result.token, Date.parse(result.expirationTime));
     storage?.setItem(signedInKey, '1');
     // The page's client carries the token just adopted.
     const clientUser = toClientUser(await call(identityEndpoints.profile));
@@ -143,8 +116,7 @@ export function createFirebaseSession({
       loaded = await load();
       await loaded.auth.authStateReady();
     } catch (error) {
-      schedule(retryDelay);
-      retryDelay = Math.min(retryDelay * 2, refreshRetryMaxMs);
+      tokens.retryLater();
       throw error;
     }
     const user = loaded.auth.currentUser;
@@ -162,17 +134,9 @@ export function createFirebaseSession({
         await loaded.api.signOut(loaded.auth).catch(() => undefined);
         return;
       }
-      schedule(retryDelay);
-      retryDelay = Math.min(retryDelay * 2, refreshRetryMaxMs);
+      tokens.retryLater();
       throw error;
     }
-  }
-
-  function refresh(forceRefresh = true): Promise<void> {
-    refreshing ??= doRefresh(forceRefresh).finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
   }
 
   /** The signed-in Firebase user, re-authenticated with `password` (spec §5). */
@@ -203,20 +167,14 @@ export function createFirebaseSession({
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async getIdToken() {
-      if (idToken && now() >= expiresAt - expirySkewMs) await refresh().catch(() => undefined);
-      return idToken;
-    },
+    getState: tokens.getState,
+    subscribe: tokens.subscribe,
+    getIdToken: tokens.getIdToken,
     async restore() {
       if (!storage?.getItem(signedInKey)) return clearLocal();
       // The SDK keeps a token until shortly before it expires: no new one on every page load.
       await refresh(false).catch(() => {
-        if (state.status === 'loading') setState({ status: 'signed-out', user: null });
+        if (tokens.getState().status === 'loading') setState({ status: 'signed-out', user: null });
       });
     },
     async signIn({ email, password }) {
@@ -270,7 +228,9 @@ export function createFirebaseSession({
       await signOut();
     },
     setUser(user) {
-      if (state.status === 'signed-in') setState({ status: 'signed-in', user: toClientUser(user) });
+      if (tokens.getState().status === 'signed-in') {
+        setState({ status: 'signed-in', user: toClientUser(user) });
+      }
     },
     refresh: () => refresh(),
     signOut,
