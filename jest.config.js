@@ -18,6 +18,7 @@ const moduleNameMapper = {
   '^shared-sdk$': '<rootDir>/../shared-sdk/src/index.ts',
   '^shared-sdk/schemas$': '<rootDir>/../shared-sdk/src/schemas/index.ts',
   '^shared-sdk/live$': '<rootDir>/../shared-sdk/src/live/index.ts',
+  '^shared-sdk/firebase$': '<rootDir>/../shared-sdk/src/firebase/index.ts',
   '^shared-sdk/webhook-signature$': '<rootDir>/../shared-sdk/src/webhook-signature.ts',
   '^shared-sdk/workspace-defaults$': '<rootDir>/../shared-sdk/src/workspace-defaults.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',

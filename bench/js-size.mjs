@@ -3,7 +3,7 @@
 // home page and three dashboard pages of a signed-in user; then the gzip size of every app's
 // whole build. `--runs N` (default 3) loads each page N times; LCP is their median.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -88,6 +88,24 @@ async function measure(browser, { label, url, goalKb, refreshToken: makeToken, r
   const { scripts } = visits[0];
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
   return { label, url, goalKb, scripts, total, lcp: median(visits.map((v) => v.lcp ?? Infinity)) };
+}
+
+// Issue 16: with Firebase off, a page loads nothing of it. The modules of the scripts a visit
+// loaded, read from their source maps: Firebase's SDK, shared-sdk/firebase, the shell's
+// Firebase entry.
+const firebaseSource =
+  /node_modules\/@?firebase\/|shared-sdk\/src\/firebase\/|\/src\/[a-z]+-firebase\.ts$/;
+function firebaseModules(scripts) {
+  const found = new Set();
+  for (const { url } of scripts) {
+    const [, remote, file] = /^\/(?:remotes\/([^/]+)\/)?([^?]+)$/.exec(url) ?? [];
+    const map = path.join(root, remote ?? 'shell', 'dist', `${file}.map`);
+    if (!file || !existsSync(map)) throw new Error(`No source map for ${url}`);
+    for (const source of JSON.parse(readFileSync(map, 'utf8')).sources) {
+      if (firebaseSource.test(source)) found.add(source);
+    }
+  }
+  return [...found];
 }
 
 // --no-build: measure what is built as it is (a build from another commit, for a before figure).
@@ -196,6 +214,20 @@ try {
         lcpOk ? 'yes' : 'NO',
       ],
     );
+  }
+  // Firebase is not configured here: no page may carry any of it (the home page above all).
+  for (const result of results) {
+    const modules = firebaseModules(result.scripts);
+    within &&= modules.length === 0;
+    for (const module of modules) console.log(`  Firebase module on ${result.label}: ${module}`);
+    rows.push([
+      result.label,
+      'Firebase modules (off)',
+      String(modules.length),
+      '0',
+      '-',
+      modules.length === 0 ? 'yes' : 'NO',
+    ]);
   }
   printTable(['page', 'figure', 'value', 'goal', 'ratio', 'within'], rows);
   reportFigures(

@@ -53,8 +53,16 @@ function sharedSingletons(pkg) {
  * @param {Record<string,string>} [options.exposes] what a remote offers the shell
  * @param {string[]} [options.runtimePlugins] runtime plugin files (the shell's failure policy)
  * @param {boolean} [options.isHost] the shell: chunks load from "/"
+ * @param {Record<string,string>} [options.entries] the shell's entry points; its page names `main`
  */
-function createAppConfig({ dir, name, exposes, runtimePlugins = [], isHost = false }) {
+function createAppConfig({
+  dir,
+  name,
+  exposes,
+  runtimePlugins = [],
+  isHost = false,
+  entries = { main: './src/index.ts' },
+}) {
   const pkg = require(path.join(dir, 'package.json'));
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -63,7 +71,7 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], isHost = fal
       context: dir,
       // Only the shell has a page of its own; a remote is just its remoteEntry.js and the
       // chunks it exposes.
-      entry: isHost ? { main: './src/index.ts' } : {},
+      entry: isHost ? entries : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
@@ -130,6 +138,7 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], isHost = fal
                 template: path.join(dir, 'src/index.html'),
                 favicon: path.join(dir, 'src/favicon.svg'),
                 scriptLoading: 'defer',
+                chunks: ['main'],
                 // The page names the shell build it came with (the same id as its manifest's).
                 templateParameters: (compilation) => ({ buildId: compilation.hash }),
               }),

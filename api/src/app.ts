@@ -111,7 +111,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     webhooks: config.webhooks,
   });
   await app.register(billingPlugin, { billing: config.billing });
-  await app.register(staticAppsPlugin, { appsDir: config.appsDir });
+  await app.register(staticAppsPlugin, {
+    appsDir: config.appsDir,
+    shellEntry: config.firebase ? 'main-firebase.js' : undefined,
+  });
 
   await app.register(apiRoutes, { prefix: '/api' });
   return app;

@@ -168,3 +168,54 @@ describe('prerendered public pages', () => {
     expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 });
+
+describe('pages when Firebase Authentication signs users in', () => {
+  // As the build writes them: minified, the script's address without quotes.
+  const builtIndex = '<!doctype html><script defer src=/main.js></script><div id=root></div>';
+  const builtHome =
+    '<!doctype html><script defer src="/main.js"></script><div id="root">home</div>';
+  let appsDir: string;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    appsDir = await mkdtemp(path.join(os.tmpdir(), 'parley-apps-'));
+    const prerendered = path.join(appsDir, 'shell/dist/prerendered');
+    await mkdir(prerendered, { recursive: true });
+    await writeFile(path.join(appsDir, 'shell/dist/index.html'), builtIndex);
+    await writeFile(path.join(appsDir, 'shell/dist/main.js'), 'console.log("shell")');
+    await writeFile(path.join(prerendered, 'index.html'), builtHome);
+    await writeFile(path.join(prerendered, 'pages.json'), JSON.stringify({ '/': 'index.html' }));
+    app = await buildTestApp({
+      appsDir,
+      firebase: {
+        projectId: 'demo-parley',
+        apiKey: 'demo-key',
+        authEmulatorHost: '127.0.0.1:9099',
+        accountCheckSeconds: 60,
+      },
+    });
+  }, appStartTimeoutMs);
+  afterAll(async () => {
+    await app.close();
+    await rm(appsDir, { recursive: true, force: true });
+  });
+
+  it('names the Firebase entry in every page, prerendered or not, and nothing else changes', async () => {
+    const expected: Record<string, string> = {
+      '/': builtHome.replace('/main.js', '/main-firebase.js'),
+      '/index.html': builtIndex.replace('/main.js', '/main-firebase.js'),
+      '/dashboard/ws-1/tickets': builtIndex.replace('/main.js', '/main-firebase.js'),
+      '/login': builtIndex.replace('/main.js', '/main-firebase.js'),
+    };
+    for (const [url, body] of Object.entries(expected)) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(body);
+    }
+    // The script files themselves are served as built.
+    const script = await app.inject({ method: 'GET', url: '/main.js' });
+    expect(script.body).toBe('console.log("shell")');
+  });
+});

@@ -10,7 +10,6 @@ export type * from './schemas/chatbot-experience';
 export type * from './schemas/workspace';
 export type * from './schemas/workspace-members';
 export * from './session';
-export * from './load-session';
 export * from './action-result';
 export type * from './schemas/live';
 export type * from './schemas/storage';

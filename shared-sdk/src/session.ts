@@ -193,7 +193,7 @@ export function configureSession(options: SessionOptions): ParleySession {
   return parley;
 }
 
-/** Makes `created` the page's one session (another provider's: load-session.ts). */
+/** Makes `created` the page's one session (another provider's: shared-sdk/firebase). */
 export function provideSession(created: Session): Session {
   sharedSession = created;
   return created;

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { configureApiClient, createApiClient, loadSession } from 'shared-sdk';
+import { configureApiClient, createApiClient, type Session, type SessionOptions } from 'shared-sdk';
+import type { FirebaseRuntimeConfig } from 'shared-sdk';
 import { addTranslations, initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
@@ -13,14 +14,18 @@ import shellTranslations from './i18n/en-US.json';
 import { configureLive } from './store/live-setup';
 import { makeStore } from './store/store';
 
-async function start() {
+/** Creates the page's one session: Parley's own, or (main-firebase.js) Firebase's. */
+export type SessionProvider = (
+  options: SessionOptions & { firebase?: FirebaseRuntimeConfig },
+) => Session;
+
+export async function start(createSession: SessionProvider) {
   initI18n();
   addTranslations('shell', shellTranslations);
   const config = await loadRuntimeConfig();
   // The session signs in and refreshes through its own client; every other call carries the
   // session's token, and a disabled account or expired session signs the user out (spec §8).
-  // With Firebase configured (runtime configuration), its session, which loads its SDK itself.
-  const session = await loadSession({
+  const session = createSession({
     client: createApiClient({ baseUrl: config.apiBaseUrl }),
     firebase: config.firebase,
   });
@@ -64,5 +69,3 @@ async function start() {
     createRoot(container).render(app);
   }
 }
-
-void start();

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from 'shared-sdk';
 
 // Firebase codes that spec §8 names differently: the message of the spec's code is shown.
 const specCodes: Record<string, string> = {

@@ -1,12 +1,23 @@
-import { call, callWith } from '../endpoint';
-import { identityEndpoints } from '../endpoints/identity';
-import { workspaceEndpoints } from '../endpoints/workspaces';
-import { ApiError } from '../errors';
-import type { FirebaseRuntimeConfig } from '../schemas/runtime-config';
+// The page's shared singleton, not relative imports: a copy of the API client, the endpoints or
+// ApiError in this entry would be unconfigured, and its errors unknown to the remotes.
+import {
+  ApiError,
+  call,
+  callWith,
+  identityEndpoints,
+  signOutCodes,
+  toClientUser,
+  workspaceEndpoints,
+} from 'shared-sdk';
+import type {
+  ClientUser,
+  FirebaseRuntimeConfig,
+  Session,
+  SessionOptions,
+  SessionStorage,
+} from 'shared-sdk';
 // Not from the schemas: the session must not bring zod to pages that validate nothing.
 import { defaultWorkspaceName } from '../workspace-defaults';
-import { signOutCodes, toClientUser } from '../session';
-import type { ClientUser, Session, SessionOptions, SessionStorage } from '../session';
 import { createSessionTokens } from '../session-tokens';
 import type { Auth, firebaseAuth, User } from './firebase-auth-sdk';
 import { toApiError } from './firebase-errors';

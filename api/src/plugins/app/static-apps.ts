@@ -8,6 +8,28 @@ import { sendNotFound } from '../../errors/error-handler';
 
 export interface StaticAppsPluginOptions {
   appsDir: string;
+  /**
+   * The shell entry the pages name: main.js, or main-firebase.js when Firebase Authentication
+   * signs users in, so a product without Firebase serves pages with none of it.
+   */
+  shellEntry?: string;
+}
+
+const builtShellEntry = 'main.js';
+// The built pages' one script tag naming the shell's entry (minified: the quotes may be gone).
+const shellEntryPattern = /(<script\b[^>]*\bsrc=["']?\/)main\.js(?=["'\s>])/;
+
+/** The page as built, or naming another shell entry; read once, as the build does not change. */
+function pageReader(entry: string) {
+  const pages = new Map<string, string>();
+  return (file: string) => {
+    let html = pages.get(file);
+    if (html === undefined) {
+      html = readFileSync(file, 'utf8').replace(shellEntryPattern, `$1${entry}`);
+      pages.set(file, html);
+    }
+    return html;
+  };
 }
 
 /** Entry points whose URL never changes: a browser must revalidate them to see a new deploy. */
@@ -63,7 +85,7 @@ function readPrerenderedPages(dir: string): Map<string, string> {
  * skipped, so the API runs (and is tested) without any front-end build.
  */
 export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
-  async (app, { appsDir }) => {
+  async (app, { appsDir, shellEntry = builtShellEntry }) => {
     const shellDist = path.join(appsDir, 'shell', 'dist');
     // The public pages prerendered at build time (scripts/prerender.mjs): path → file. The
     // shell's index.html stays the page for every path the browser renders alone (the
@@ -98,19 +120,32 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
       replyDecorated = true;
     }
 
+    const shellIndexExists = existsSync(path.join(shellDist, 'index.html'));
+    // Another entry than the build's: every page is the built one with its script renamed.
+    const readPage = shellEntry === builtShellEntry ? null : pageReader(shellEntry);
+    const sendPage = (reply: FastifyReply, file: string, dir: string) =>
+      readPage
+        ? reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .send(readPage(path.join(dir, file)))
+        : reply.sendFile(file, dir);
+
     // Before routing, so / gets its page rather than the shell's index.html.
     app.addHook('onRequest', async (request, reply) => {
-      const file = prerendered.get(request.url.split('?')[0] ?? '');
-      if (file && wantsShellPage(request)) return reply.sendFile(file, prerenderedDir);
+      const pathname = request.url.split('?')[0] ?? '';
+      const file = prerendered.get(pathname);
+      if (file && wantsShellPage(request)) return sendPage(reply, file, prerenderedDir);
+      // The static files' own answer for these would be the page as built.
+      if (readPage && shellIndexExists && (pathname === '/' || pathname === '/index.html')) {
+        return sendPage(reply, 'index.html', shellDist);
+      }
     });
-
-    const shellIndexExists = existsSync(path.join(shellDist, 'index.html'));
 
     // Client-side routes (/pricing, /dashboard/…) are the shell's: it renders its own 404 page.
     app.setNotFoundHandler((request, reply) => {
-      if (shellIndexExists && wantsShellPage(request)) {
-        return reply.sendFile('index.html', shellDist);
-      }
+      if (shellIndexExists && wantsShellPage(request))
+        return sendPage(reply, 'index.html', shellDist);
       return sendNotFound(request, reply);
     });
   },
