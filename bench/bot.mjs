@@ -252,10 +252,12 @@ const suggestThreshold = values.wordings
   : chooseSuggestThreshold(fitted);
 const meaning = { ...fitted, suggestThreshold };
 console.log(
-  `suggest threshold chosen on the dev split: ${suggestThreshold}` +
-    (suggestThreshold === defaultMeaningSettings.suggestThreshold
-      ? ' (as in pair-decision.ts)'
-      : ` (pair-decision.ts has ${defaultMeaningSettings.suggestThreshold}: paste this in)`),
+  values.wordings
+    ? `suggest threshold as in pair-decision.ts: ${suggestThreshold} (the dev split is training)`
+    : `suggest threshold chosen on the dev split: ${suggestThreshold}` +
+        (suggestThreshold === defaultMeaningSettings.suggestThreshold
+          ? ' (as in pair-decision.ts)'
+          : ` (pair-decision.ts has ${defaultMeaningSettings.suggestThreshold}: paste this in)`),
 );
 const results = {};
 for (const method of Object.keys(methods))
