@@ -14,7 +14,14 @@
 // - Latency: the full reply decision over the 5,000-pair corpus of a bike shop
 //   (bench/bot-data/generate-corpus.mjs), p50/p95/p99 (goal p95 ≤ 5 ms), the time to build that
 //   index and the memory it takes, and the memory of the word-vector table.
-//   node --expose-gc bench/bot.mjs [--fit] [--mistakes dev|test] [--queries 3000]
+// - Where right answers are lost (`--breakdown`, dev split by default): for each in-scope question,
+//   where the ranking put the pair asked about (first, second or third, lower, not found) against
+//   what the bot did (answered it, suggested it, handed over, answered another pair).
+// - `--wordings`: each business is also taught its dev paraphrases, each as a pair of its own with
+//   the pair's answer (as "Save as Q&A" adds them), and the test split is asked of that training:
+//   what more wordings of the same questions do. A wording's pair counts as the pair it words.
+//   node --expose-gc bench/bot.mjs [--fit] [--mistakes dev|test] [--breakdown dev|test] [--wordings]
+//     [--queries 3000]
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -30,8 +37,15 @@ const { values } = parseArgs({
     fit: { type: 'boolean', default: false },
     mistakes: { type: 'string' },
     queries: { type: 'string', default: '3000' },
+    breakdown: { type: 'string', default: 'dev' },
+    wordings: { type: 'boolean', default: false },
   },
 });
+// The dev paraphrases are the training under --wordings: nothing can be fitted or read on them.
+if (values.wordings && (values.fit || values.breakdown === 'dev'))
+  throw new Error(
+    '--wordings teaches the dev split: use it with --breakdown test and without --fit',
+  );
 const goals = { right: 0.9, wrong: 0.01, unknownHandedOver: 0.95, p95Ms: 5 };
 
 // The bot's modules are TypeScript: compiled on load with swc (as the api's build does), so the
@@ -94,12 +108,27 @@ const toTraining = ({ id, topics, question, answer }) => ({
   topicIds: topics,
 });
 const businesses = loadBusinesses();
+const wordingMark = '~';
+/** The pair a taught wording's pair words (see --wordings), else the id itself. */
+const pairOf = (id) => id?.split(wordingMark)[0];
+/** The business's dev paraphrases, each a pair with the answer of the pair it words. */
+function wordingsOf(business) {
+  const pairs = new Map(business.pairs.map((pair) => [pair.id, pair]));
+  return business.inScope
+    .filter(({ split }) => split === 'dev')
+    .map(({ text, id }, n) => ({
+      ...toTraining(pairs.get(id)),
+      id: `${id}${wordingMark}${n}`,
+      question: text,
+    }));
+}
 const indexes = new Map();
 function indexOf(method, business) {
   const key = `${method}:${business.name}`;
   if (!indexes.has(key)) {
     const index = methods[method]();
     index.upsertQnas(business.pairs.map(toTraining));
+    if (values.wordings) index.upsertQnas(wordingsOf(business));
     indexes.set(key, index);
   }
   return indexes.get(key);
@@ -119,14 +148,14 @@ function evaluate(method, split, meaning) {
     unknownSuggested: 0,
   };
   const mistakes = [];
-  const suggested = (reply) => reply.suggestions.map(({ pairId }) => pairId);
+  const suggested = (reply) => reply.suggestions.map(({ pairId }) => pairOf(pairId));
   for (const business of businesses) {
     const index = indexOf(method, business);
     const decide = (text) => decideReply(index, text, defaultConfidenceThresholds, meaning).reply;
     for (const { text, id } of business.inScope.filter((question) => question.split === split)) {
       tally.asked++;
       const reply = decide(text);
-      const answered = reply.kind === 'answer' ? reply.sources[0]?.id : undefined;
+      const answered = reply.kind === 'answer' ? pairOf(reply.sources[0]?.id) : undefined;
       if (reply.kind === 'handoff') tally.handedOver++;
       else if (reply.kind === 'suggestions') {
         tally.suggested++;
@@ -218,13 +247,17 @@ function fit() {
 }
 
 const fitted = values.fit ? { ...defaultMeaningSettings, ...fit() } : defaultMeaningSettings;
-const suggestThreshold = chooseSuggestThreshold(fitted);
+const suggestThreshold = values.wordings
+  ? defaultMeaningSettings.suggestThreshold
+  : chooseSuggestThreshold(fitted);
 const meaning = { ...fitted, suggestThreshold };
 console.log(
-  `suggest threshold chosen on the dev split: ${suggestThreshold}` +
-    (suggestThreshold === defaultMeaningSettings.suggestThreshold
-      ? ' (as in pair-decision.ts)'
-      : ` (pair-decision.ts has ${defaultMeaningSettings.suggestThreshold}: paste this in)`),
+  values.wordings
+    ? `suggest threshold as in pair-decision.ts: ${suggestThreshold} (the dev split is training)`
+    : `suggest threshold chosen on the dev split: ${suggestThreshold}` +
+        (suggestThreshold === defaultMeaningSettings.suggestThreshold
+          ? ' (as in pair-decision.ts)'
+          : ` (pair-decision.ts has ${defaultMeaningSettings.suggestThreshold}: paste this in)`),
 );
 const results = {};
 for (const method of Object.keys(methods))
@@ -288,6 +321,57 @@ if (values.mistakes) {
   console.log(`\nmistakes of the meaning method on the ${values.mistakes} split:`);
   for (const line of results[`meaning ${values.mistakes}`].mistakes) console.log(`  ${line}`);
 }
+
+/**
+ * Where the meaning method loses right answers on `split`: the rank the ranking gave the pair asked
+ * about, against what the bot did with the question. A question one pair was taught in its words
+ * or nearly (sameQuestion) is its own row: it never reaches the ranking.
+ */
+function breakdown(split, meaning) {
+  const ranks = ['taught wording', 'ranked first', 'ranked 2nd-3rd', 'ranked lower', 'not found'];
+  const outcomes = ['answered right', 'suggested', 'handed over', 'answered wrong'];
+  const table = new Map(ranks.map((rank) => [rank, new Map(outcomes.map((o) => [o, 0]))]));
+  let asked = 0;
+  for (const business of businesses) {
+    const index = indexOf('meaning', business);
+    for (const { text, id } of business.inScope.filter((question) => question.split === split)) {
+      if (asksForPerson(text) || smallTalk(text)) continue;
+      asked++;
+      const question = withoutGreeting(text);
+      let rank = 'taught wording';
+      if (!index.meaning.sameQuestion(question)) {
+        const { hits } = searchTraining(index, question, productQuestion(question));
+        const at = fuseCandidates(index, question, hits, meaning.weights).findIndex(
+          (candidate) => pairOf(candidate.id) === id,
+        );
+        rank = ranks[at < 0 ? 4 : at === 0 ? 1 : at < 3 ? 2 : 3];
+      }
+      const reply = decideReply(index, text, defaultConfidenceThresholds, meaning).reply;
+      const outcome =
+        reply.kind === 'handoff'
+          ? 'handed over'
+          : reply.kind === 'suggestions'
+            ? 'suggested'
+            : pairOf(reply.sources[0]?.id) === id
+              ? 'answered right'
+              : 'answered wrong';
+      const row = table.get(rank);
+      row.set(outcome, row.get(outcome) + 1);
+    }
+  }
+  console.log(
+    `\nwhere right answers are lost, meaning method, ${split} split (${asked} questions):`,
+  );
+  console.log(`${''.padEnd(18)}${outcomes.map((o) => o.padStart(16)).join('')}           all`);
+  for (const rank of ranks) {
+    const row = table.get(rank);
+    const all = [...row.values()].reduce((a, b) => a + b, 0);
+    const cells = outcomes.map((o) => percent(row.get(o), asked).padStart(16)).join('');
+    console.log(`${rank.padEnd(18)}${cells}${percent(all, asked).padStart(14)}`);
+  }
+}
+
+if (values.breakdown) breakdown(values.breakdown, meaning);
 
 // Latency and memory at 5,000 pairs.
 const corpus = buildCorpus(businesses[0].pairs, 5000);

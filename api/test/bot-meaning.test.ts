@@ -157,6 +157,31 @@ describe('finding pairs by meaning', () => {
     expect(candidates[0]!.score).toBeGreaterThanOrEqual(candidates[1]!.score);
   });
 
+  it('counts pairs that give one answer as one candidate, its closest wording', () => {
+    const index = meaningIndex();
+    const asked = 'I forgot my password, what now?';
+    const fuse = () => fuseCandidates(index, asked, index.find(asked, { limit: 10 }).hits);
+    const [alone] = fuse();
+    expect(alone!.id).toBe('password');
+    // Another wording of the same question, saved with the same answer (differently spaced).
+    const answer = qnas.find(({ id }) => id === 'password')!.answer;
+    index.upsertQnas([
+      {
+        id: 'password-forgotten',
+        question: 'I forgot my password',
+        answer: `  ${answer.toUpperCase().replace(/ /g, '  ')}`,
+        topicIds: [],
+      },
+    ]);
+    const candidates = fuse();
+    const wordings = candidates.filter(({ id }) => id.startsWith('password'));
+    expect(wordings.map(({ id }) => id)).toEqual(['password-forgotten']);
+    expect(candidates[0]!.id).toBe('password-forgotten');
+    // Its share is not split with the other wording.
+    expect(candidates[0]!.share).toBeGreaterThanOrEqual(alone!.share);
+    expect(candidates.reduce((sum, candidate) => sum + candidate.share, 0)).toBeCloseTo(1, 5);
+  });
+
   it('trusts a candidate more the more it stands out', () => {
     const candidate = (share: number) => ({
       id: 'x',

@@ -130,9 +130,34 @@ export function fuseCandidates(
     };
     return { id, features, score: blend(features, weights), share: 0 };
   });
-  const top = Math.max(...candidates.map(({ score }) => score));
+  const sameAnswer = onePerAnswer(index, candidates);
+  const top = Math.max(...sameAnswer.map(({ score }) => score));
   let total = 0;
-  for (const candidate of candidates) total += Math.exp(candidate.score - top);
-  for (const candidate of candidates) candidate.share = Math.exp(candidate.score - top) / total;
-  return candidates.sort((a, b) => b.score - a.score);
+  for (const candidate of sameAnswer) total += Math.exp(candidate.score - top);
+  for (const candidate of sameAnswer) candidate.share = Math.exp(candidate.score - top) / total;
+  return sameAnswer.sort((a, b) => b.score - a.score);
+}
+
+/** An answer's words, whatever their case, spacing or punctuation. */
+const answerKey = (answer: string) =>
+  answer
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
+
+/**
+ * The candidates with one per answer: pairs that give the same answer to other wordings of a
+ * question (each wording taught, or saved from a conversation, as its own pair) are one choice
+ * for the customer, so they are one candidate, the best-scored wording, and do not split its
+ * share between them.
+ */
+function onePerAnswer(index: TrainingIndex, candidates: FusedCandidate[]): FusedCandidate[] {
+  const best = new Map<string, FusedCandidate>();
+  for (const candidate of candidates) {
+    const answer = index.qna(candidate.id)?.answer;
+    const key = answer === undefined ? `id:${candidate.id}` : answerKey(answer);
+    const held = best.get(key);
+    if (!held || candidate.score > held.score) best.set(key, candidate);
+  }
+  return [...best.values()];
 }
