@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApiClient, createApiClient, type Session, type SessionOptions } from 'shared-sdk';
 import type { FirebaseRuntimeConfig } from 'shared-sdk';
@@ -12,7 +11,6 @@ import { preparePrerenderedHydration } from './features/remotes/prerendered-hydr
 import { registerRemoteManifests } from './features/remotes/remote-loader';
 import shellTranslations from './i18n/en-US.json';
 import { configureLive } from './store/live-setup';
-import { makeStore } from './store/store';
 
 /** Creates the page's one session: Parley's own, or (main-firebase.js) Firebase's. */
 export type SessionProvider = (
@@ -45,16 +43,13 @@ export async function start(createSession: SessionProvider) {
   registerRemoteManifests(config.remotes);
   // A session being restored: a signed-out visitor to a dashboard page goes to /login instead.
   if (session.getState().status === 'loading') prefetchRoutePage(window.location.pathname);
-  const store = makeStore();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const app = (
     <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </Provider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </StrictMode>
   );
   const hydrate = await preparePrerenderedHydration({

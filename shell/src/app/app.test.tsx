@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { connectFakeApi, renderWithProviders } from '../testing/render-with-providers';
 import { getLayout } from '../layouts/layouts';
 import { App } from './app';
@@ -44,6 +45,16 @@ describe('App routes', () => {
     );
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(document.documentElement.dataset.colorMode).toBe('light');
+  });
+
+  it('renders the public pages without a Redux store: the public site does not load one', async () => {
+    // No store provider around the app: a Redux hook on this path would throw.
+    render(
+      <MemoryRouter initialEntries={['/help-center']}>
+        <App routes={testRoutes} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
   });
 
   it('shows the 404 page with the spec message for an unknown path (spec §8)', () => {

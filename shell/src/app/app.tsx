@@ -1,15 +1,12 @@
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ColorModeProvider, GlobalStyle, Loading, ToastProvider, useSession } from 'shared-ui';
+import { ColorModeProvider, GlobalStyle, Loading, ToastProvider } from 'shared-ui';
 import { ErrorPage } from '../features/error-page/error-page';
 import { NewVersionPrompt } from '../features/new-build/new-version-prompt';
 import { RemotePage } from '../features/remotes/remote-page';
 import { ErrorLayout } from '../layouts/error-layout';
 import { getLayout } from '../layouts/layouts';
-import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { signedOut } from '../store/store';
-import { loadWorkspaces, selectWorkspacesStatus } from '../store/workspaces-slice';
 import { GuardedRoute } from './guarded-route';
 import { routes as appRoutes, type RouteDefinition } from './routes';
 
@@ -38,16 +35,25 @@ function PageContent({ route }: { route: RouteDefinition }) {
   );
 }
 
-/** Loads the user's workspaces when they sign in; resets every store when they sign out. */
-function SessionSync() {
-  const dispatch = useAppDispatch();
-  const { status } = useSession();
-  const workspacesStatus = useAppSelector(selectWorkspacesStatus);
-  useEffect(() => {
-    if (status === 'signed-in' && workspacesStatus === 'idle') void dispatch(loadWorkspaces());
-    if (status === 'signed-out' && workspacesStatus !== 'idle') dispatch(signedOut());
-  }, [status, workspacesStatus, dispatch]);
-  return null;
+const StoreProvider = lazy(() =>
+  import('../store/store-provider').then((module) => ({ default: module.StoreProvider })),
+);
+// The layouts of the signed-in dashboard: their pages (and the remotes' there) use the store.
+const storeLayouts = new Set(['dashboard', 'dashboard-with-sidemenu']);
+
+/**
+ * Redux (the store, its toolkit, react-redux) loads with the first dashboard page, so the public
+ * site does not pay for it; from then on the page keeps it, and its tree, across routes.
+ */
+function StoreBoundary({ needed, children }: { needed: boolean; children: ReactNode }) {
+  const [used, setUsed] = useState(needed);
+  if (needed && !used) setUsed(true);
+  if (!used && !needed) return children;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <StoreProvider>{children}</StoreProvider>
+    </Suspense>
+  );
 }
 
 export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
@@ -64,34 +70,35 @@ export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
   return (
     <ColorModeProvider forcedMode={match?.colorMode}>
       <GlobalStyle />
-      <SessionSync />
       <NewVersionPrompt />
       <ToastProvider>
-        <Routes>
-          {views.map(({ route, Layout }) => (
+        <StoreBoundary needed={storeLayouts.has(match?.layout ?? '')}>
+          <Routes>
+            {views.map(({ route, Layout }) => (
+              <Route
+                key={route.name}
+                path={route.path}
+                element={
+                  <GuardedRoute routeName={route.name}>
+                    <Suspense fallback={<PageLoading />}>
+                      <Layout sideMenu={route.sideMenu}>
+                        <PageContent route={route} />
+                      </Layout>
+                    </Suspense>
+                  </GuardedRoute>
+                }
+              />
+            ))}
             <Route
-              key={route.name}
-              path={route.path}
+              path="*"
               element={
-                <GuardedRoute routeName={route.name}>
-                  <Suspense fallback={<PageLoading />}>
-                    <Layout sideMenu={route.sideMenu}>
-                      <PageContent route={route} />
-                    </Layout>
-                  </Suspense>
+                <GuardedRoute routeName={undefined}>
+                  <NotFound />
                 </GuardedRoute>
               }
             />
-          ))}
-          <Route
-            path="*"
-            element={
-              <GuardedRoute routeName={undefined}>
-                <NotFound />
-              </GuardedRoute>
-            }
-          />
-        </Routes>
+          </Routes>
+        </StoreBoundary>
       </ToastProvider>
     </ColorModeProvider>
   );

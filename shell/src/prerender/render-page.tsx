@@ -6,7 +6,6 @@
 // imports here follow the browser's (bootstrap.tsx, then the page's remote module), and the
 // prerender step loads this bundle afresh for every page: the names then match the browser's.
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { configureSession, createApiClient } from 'shared-sdk';
@@ -14,7 +13,6 @@ import { addTranslations, documentTitle, initI18n, setPrerenderedData } from 'sh
 import { App } from '../app/app';
 import type { RemotePageRef } from '../app/routes';
 import shellTranslations from '../i18n/en-US.json';
-import { makeStore } from '../store/store';
 import { preloadPage } from '../features/remotes/preloaded-pages';
 
 export { publicRoutes } from '../app/routes';
@@ -47,11 +45,9 @@ export function renderPage(url: string, page: RemotePageRef, data: Record<string
   try {
     const html = renderToString(
       sheet.collectStyles(
-        <Provider store={makeStore()}>
-          <MemoryRouter initialEntries={[url]}>
-            <App />
-          </MemoryRouter>
-        </Provider>,
+        <MemoryRouter initialEntries={[url]}>
+          <App />
+        </MemoryRouter>,
       ),
     );
     return { html, styles: sheet.getStyleTags(), title: documentTitle() } satisfies RenderedPage;

@@ -1,4 +1,3 @@
-import { remoteFailed } from './remotes-slice';
 import { makeStore, rootReducer, signedOut } from './store';
 import { createSlice } from '@reduxjs/toolkit';
 import { buildWorkspaceUser } from '@testing/data-generators';
@@ -16,18 +15,15 @@ describe('store', () => {
     rootReducer.inject(notes);
     const store = makeStore();
     store.dispatch(notes.actions.added('hello'));
-    store.dispatch(remoteFailed('mfe-tickets'));
     store.dispatch(fetchWorkspaces.fulfilled([buildWorkspaceUser()], 'request-1'));
     expect(store.getState()).toMatchObject({
       notes: { items: ['hello'] },
-      remotes: { status: { 'mfe-tickets': 'unavailable' } },
       workspaces: { status: 'loaded' },
     });
 
     store.dispatch(signedOut());
     expect(store.getState()).toMatchObject({
       notes: { items: [] },
-      remotes: { status: {} },
       workspaces: { status: 'idle', memberships: [] },
     });
   });

@@ -7,17 +7,13 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import type { LiveApi } from 'shared-sdk/live';
-import { remotesSlice } from './remotes-slice';
 import { workspacesSlice } from './workspaces-slice';
 
 /** Injected when first used: the live queries' cache (`store/live.ts`). */
 export type LazyLoadedSlices = WithSlice<LiveApi>;
 
 // Remotes add their slices later with `rootReducer.inject(slice)`.
-export const rootReducer = combineSlices(
-  remotesSlice,
-  workspacesSlice,
-).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(workspacesSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** spec §4: signing out resets every store, the injected remote slices included. */
 export const signedOut = createAction('session/signedOut');

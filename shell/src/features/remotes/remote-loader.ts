@@ -4,7 +4,6 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteName } from 'shared-sdk';
 import type { RemotePageRef } from '../../app/routes';
 import { isRemoteFailure, type RemoteFailure } from '../../runtime-plugins/remote-failure';
-import { rootReducer } from '../../store/store';
 
 /** What a remote's page module offers: the page, and optionally the slice its state lives in. */
 interface PageModule {
@@ -50,6 +49,7 @@ export async function loadRemotePage(page: RemotePageRef): Promise<ComponentType
   if (isRemoteFailure(module)) return module;
   if (!module?.default) throw new Error(`${id} has no default export`);
   // A remote's state joins the shell's one store (and is reset with it on sign-out).
-  if (module.slice) rootReducer.inject(module.slice);
+  // Loaded here, not imported: the public site's pages come through this too, without Redux.
+  if (module.slice) (await import('../../store/store')).rootReducer.inject(module.slice);
   return module.default;
 }

@@ -4,13 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from 'shared-ui';
 import type { RemotePageRef } from '../../app/routes';
 import { isRemoteFailure } from '../../runtime-plugins/remote-failure';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  remoteFailed,
-  remoteLoaded,
-  remoteRetried,
-  selectRemoteAttempt,
-} from '../../store/remotes-slice';
+import { retryRemote, useRemoteAttempt } from './remote-attempts';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { preloadedPage } from './preloaded-pages';
 import { loadRemotePage, resetRemote } from './remote-loader';
@@ -27,9 +21,8 @@ export function RemotePage({
   load?: typeof loadRemotePage;
 }) {
   const { t } = useTranslation('common');
-  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const attempt = useAppSelector((state) => selectRemoteAttempt(state, page.remote));
+  const attempt = useRemoteAttempt(page.remote);
   const key = `${page.remote}/${page.module}#${attempt}`;
   const [loaded, setLoaded] = useState<Loaded | undefined>(() => {
     const Page = preloadedPage(page);
@@ -38,15 +31,11 @@ export function RemotePage({
 
   useEffect(() => {
     let current = true;
-    const fail = () => {
-      dispatch(remoteFailed(page.remote));
-      setLoaded({ key, failed: true });
-    };
+    const fail = () => setLoaded({ key, failed: true });
     load(page).then(
       (result) => {
         if (!current) return;
         if (isRemoteFailure(result)) return fail();
-        dispatch(remoteLoaded(page.remote));
         setLoaded({ key, Page: result });
       },
       () => current && fail(),
@@ -54,12 +43,12 @@ export function RemotePage({
     return () => {
       current = false;
     };
-  }, [key, page, load, dispatch]);
+  }, [key, page, load]);
 
   const retry = () => {
     // Fetch the manifest afresh: a remote that was fixed by a redeploy has new files.
     resetRemote(page.remote);
-    dispatch(remoteRetried(page.remote));
+    retryRemote(page.remote);
   };
 
   if (loaded?.key !== key) return <Loading label={t('loading')} />;
