@@ -1,9 +1,16 @@
 import { sql } from 'kysely';
 import type { LiveChange, LiveDoc, LiveQuery } from 'shared-sdk';
+import type { Conversation } from 'shared-sdk/schemas';
+import { messageSchema } from 'shared-sdk/schemas';
 import type { DatabaseConfig } from '../src/config';
 import { planQuery } from '../src/live/live-collections';
 import { liveCloseCodes } from '../src/live/live-session';
+import { findConversation } from '../src/repositories/conversations';
+import { findStatistics } from '../src/repositories/statistics';
 import { toTicket } from '../src/repositories/tickets';
+import { checkStatistics } from '../src/services/statistics-check';
+import { sendCustomerMessage, startConversation } from './fixtures/conversation';
+import { buildAgentMessage } from './fixtures/message';
 import { buildInternalTicket, createTicket, deleteTicket, updateTicket } from './fixtures/ticket';
 import { bearer, signIn, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
@@ -419,6 +426,48 @@ describe.each(backends)('live queries over /api/live ($backend)', ({ postgres })
       expect((await client.nextChanges('stats')).changes).toEqual([
         { type: 'modified', doc: zero },
       ]);
+    });
+
+    it('stores each message with its conversation: last message, count, statistics and the live change', async () => {
+      const { admin, workspaceId } = await workspaceWithMember();
+      const { session, conversationId, message } = await startConversation(app, workspaceId);
+      const client = await connect(admin.auth.idToken);
+      const [before] = (await client.subscribe('conversation', {
+        collection: 'conversations',
+        workspaceId,
+        where: [{ field: 'id', op: '==', value: conversationId }],
+      })) as Conversation[];
+      if (!before) throw new Error('the conversation is not in its live query');
+      // The customer's message and the bot's answer (a handover: nothing is taught).
+      expect(before).toMatchObject({ status: 'pending', messagesCount: 2 });
+      expect(before.lastMessage).toMatchObject({ role: 'bot' });
+      expect(before.lastMessage && before.lastMessage.timestamp > message.timestamp).toBe(true);
+
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/api/user/messages',
+        headers: bearer(admin.auth),
+        payload: buildAgentMessage(workspaceId, conversationId),
+      });
+      expect(reply.statusCode).toBe(201);
+      const sent = messageSchema.parse(reply.json());
+      const changed = (await client.nextChanges('conversation')).changes.at(-1)?.doc;
+      expect(changed).toMatchObject({
+        status: 'open',
+        agentIds: [admin.auth.user.id],
+        messagesCount: 3,
+        lastMessage: { role: 'agent', content: sent.content, timestamp: sent.timestamp },
+      });
+      const customer = await sendCustomerMessage(app, session, 'Thank you');
+      expect(await findConversation(app.db, workspaceId, conversationId)).toMatchObject({
+        messagesCount: 4,
+        lastMessage: { role: 'user', content: 'Thank you', timestamp: customer.timestamp },
+      });
+      expect(customer.timestamp > sent.timestamp).toBe(true);
+      expect((await checkStatistics(app.db)).differences).toEqual([]);
+      expect(await findStatistics(app.db, workspaceId)).toMatchObject({
+        conversations: { all: 1, resolved: 0, pending: 1, botAnswered: 0 },
+      });
     });
 
     it("follows the caller's own workspace links as workspaces are created and renamed", async () => {

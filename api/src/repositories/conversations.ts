@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
-import type { Kysely, Selectable } from 'kysely';
-import type {
-  Conversation,
-  ConversationStatus,
-  MessageRole,
-  StatusChange,
-} from 'shared-sdk/schemas';
+import type { Kysely, QueryCreator, Selectable } from 'kysely';
+import type { Conversation, ConversationStatus, StatusChange } from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { adjustBotAnsweredCount, adjustConversationCounts, adjustRatings } from './statistics';
+import {
+  adjustConversationCounts,
+  adjustRatings,
+  changesConversationCounts,
+  countBotAnswered,
+  countConversations,
+} from './statistics';
+import type { ConversationCountDelta } from './statistics';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 
@@ -122,15 +124,21 @@ export async function lockLatestConversationOfCustomer(
     .where('id', '=', customerId)
     .forNoKeyUpdate()
     .execute();
-  const latest = await trx
+  // Found and locked in one statement (lockConversation's lock): no conversation of the
+  // customer can start while their row is locked, so the latest stays the latest.
+  const latest = trx
     .selectFrom('conversations')
     .select('id')
     .where('customerId', '=', customerId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(1);
+  return trx
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', latest)
+    .forUpdate()
     .executeTakeFirst();
-  return latest && lockConversation(trx, latest.id);
 }
 
 /** Counter deltas of one conversation going from `before` to `after` (null: not there). */
@@ -154,6 +162,22 @@ const historyEntry = (entry: StatusChange) =>
   sql<string>`status_history || ${JSON.stringify([entry])}::jsonb`;
 
 /**
+ * Where a conversation write starts: with the statistics counters' update as part of its
+ * statement (a WITH clause) when it moves them, one round trip to the database instead of two.
+ */
+function withConversationCounts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  delta: ConversationCountDelta,
+  now: Date,
+): QueryCreator<Database> {
+  if (!changesConversationCounts(delta)) return trx;
+  const counting = trx.with('counted', () => countConversations(trx, workspaceId, delta, now));
+  // The statement never reads `counted`: dropping it from the type loses nothing.
+  return counting as unknown as QueryCreator<Database>;
+}
+
+/**
  * A new conversation of the customer with the chatbot: open (the bot answers), its history
  * starting with 'created', counted in the statistics. The idle timeout counts from now.
  */
@@ -168,7 +192,12 @@ export async function insertConversation(
     changedBy: null,
     reason: 'created',
   };
-  const row = await trx
+  const row = await withConversationCounts(
+    trx,
+    conversation.workspaceId,
+    countDelta(null, 'open'),
+    now,
+  )
     .insertInto('conversations')
     .values({
       id: randomId(),
@@ -184,7 +213,6 @@ export async function insertConversation(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await adjustConversationCounts(trx, row.workspaceId, countDelta(null, 'open'), now);
   recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
   return row;
 }
@@ -213,7 +241,12 @@ export async function changeConversationStatus(
     update.agentId && !before.agentIds.includes(update.agentId)
       ? [...before.agentIds, update.agentId]
       : before.agentIds;
-  const row = await trx
+  const row = await withConversationCounts(
+    trx,
+    before.workspaceId,
+    countDelta(before.status, update.status),
+    now,
+  )
     .updateTable('conversations')
     .set({
       status: update.status,
@@ -225,36 +258,6 @@ export async function changeConversationStatus(
       }),
       agentIds: JSON.stringify(agentIds),
       updatedAt: now,
-    })
-    .where('id', '=', before.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await adjustConversationCounts(trx, row.workspaceId, countDelta(before.status, row.status), now);
-  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
-  return row;
-}
-
-/**
- * A message was stored in the locked conversation: it becomes the lastMessage, the count
- * grows, and a customer's message restarts the idle timeout.
- */
-export async function recordConversationMessage(
-  trx: Kysely<Database>,
-  before: ConversationRow,
-  message: { role: MessageRole; content: string; timestamp: Date },
-  now: Date,
-): Promise<ConversationRow> {
-  const row = await trx
-    .updateTable('conversations')
-    .set({
-      lastMessage: JSON.stringify({
-        role: message.role,
-        content: message.content,
-        timestamp: message.timestamp.toISOString(),
-      }),
-      messagesCount: sql`messages_count + 1`,
-      updatedAt: now,
-      ...(message.role === 'user' ? { lastCustomerMessageAt: now } : {}),
     })
     .where('id', '=', before.id)
     .returningAll()
@@ -446,12 +449,12 @@ export async function markBotAnswered(
 ): Promise<ConversationRow> {
   if (before.botAnsweredAt) return before;
   const row = await trx
+    .with('counted', () => countBotAnswered(trx, before.workspaceId, now))
     .updateTable('conversations')
     .set({ botAnsweredAt: now })
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
   recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
-  await adjustBotAnsweredCount(trx, row.workspaceId, now);
   return row;
 }

@@ -63,45 +63,105 @@ export async function findSentMessage(
 }
 
 /**
- * Stores a message in the conversation, whose row the caller has locked (lockConversation).
+ * Stores a message in the conversation, whose row the caller has locked (lockConversation), and
+ * makes it the conversation's last: the count grows, and a customer's message restarts the idle
+ * timeout. One statement, not an insert and an update: a write waits on each round trip to the
+ * database, and holds the conversation's lock (on PGlite, the only connection) meanwhile.
  * spec §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
  * after the conversation's last message, so two messages stored within one millisecond (the
  * customer's and the bot's answer) never share a timestamp and keep their order.
+ * Returns the message and the conversation as it now is.
  */
 export async function insertMessage(
   trx: Kysely<Database>,
   conversation: ConversationRow,
   message: NewMessage,
-): Promise<MessageRow> {
+  now: Date,
+): Promise<{ row: MessageRow; conversation: ConversationRow }> {
   const after = conversation.lastMessage?.timestamp;
-  const row = await trx
-    .insertInto('messages')
-    .values({
-      id: randomId(),
-      conversationId: conversation.id,
-      workspaceId: conversation.workspaceId,
-      role: message.role,
-      senderId: message.senderId,
-      content: message.content,
-      form: message.form ? JSON.stringify(message.form) : null,
-      attachments: JSON.stringify(message.attachments ?? []),
-      clientId: message.clientId ?? null,
-      productCard: message.productCard ? JSON.stringify(message.productCard) : null,
-      sourceLink: message.sourceLink ? JSON.stringify(message.sourceLink) : null,
-      suggestions: message.suggestions ? JSON.stringify(message.suggestions) : null,
-      timestamp: after
-        ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
-        : undefined,
-    })
-    .returningAll()
+  const stored = await trx
+    .with('m', (db) =>
+      db
+        .insertInto('messages')
+        .values({
+          id: randomId(),
+          conversationId: conversation.id,
+          workspaceId: conversation.workspaceId,
+          role: message.role,
+          senderId: message.senderId,
+          content: message.content,
+          form: message.form ? JSON.stringify(message.form) : null,
+          attachments: JSON.stringify(message.attachments ?? []),
+          clientId: message.clientId ?? null,
+          productCard: message.productCard ? JSON.stringify(message.productCard) : null,
+          sourceLink: message.sourceLink ? JSON.stringify(message.sourceLink) : null,
+          suggestions: message.suggestions ? JSON.stringify(message.suggestions) : null,
+          timestamp: after
+            ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
+            : undefined,
+        })
+        .returningAll(),
+    )
+    .with('c', (db) =>
+      db
+        .updateTable('conversations')
+        .from('m')
+        .set({
+          // The timestamp as toISOString() writes it (milliseconds, truncated as the Date is).
+          lastMessage: sql`jsonb_build_object(
+            'role', m.role,
+            'content', m.content,
+            'timestamp', to_char(m.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+          messagesCount: sql`messages_count + 1`,
+          updatedAt: now,
+          ...(message.role === 'user' ? { lastCustomerMessageAt: now } : {}),
+        })
+        .whereRef('conversations.id', '=', 'm.conversationId')
+        .returning([
+          'conversations.lastMessage',
+          'conversations.messagesCount',
+          'conversations.updatedAt',
+          'conversations.lastCustomerMessageAt',
+        ]),
+    )
+    .selectFrom(['m', 'c'])
+    .selectAll('m')
+    .select([
+      'c.lastMessage as conversationLastMessage',
+      'c.messagesCount as conversationMessagesCount',
+      'c.updatedAt as conversationUpdatedAt',
+      'c.lastCustomerMessageAt as conversationLastCustomerMessageAt',
+    ])
     .executeTakeFirstOrThrow();
+  const {
+    conversationLastMessage,
+    conversationMessagesCount,
+    conversationUpdatedAt,
+    conversationLastCustomerMessageAt,
+    ...row
+  } = stored;
   recordChange(trx, {
     collection: 'messages',
     workspaceId: conversation.workspaceId,
     ids: [row.id],
     conversationIds: [conversation.id],
   });
-  return row;
+  recordChange(trx, {
+    collection: 'conversations',
+    workspaceId: conversation.workspaceId,
+    ids: [conversation.id],
+  });
+  return {
+    row,
+    // The statement changed only these columns of the row the caller holds locked.
+    conversation: {
+      ...conversation,
+      lastMessage: conversationLastMessage,
+      messagesCount: conversationMessagesCount,
+      updatedAt: conversationUpdatedAt,
+      lastCustomerMessageAt: conversationLastCustomerMessageAt,
+    },
+  };
 }
 
 /** spec §3: the conversation's messages by timestamp (then id). */

@@ -58,20 +58,32 @@ export async function findStatistics(
 export async function adjustTicketCounts(
   trx: Kysely<Database>,
   workspaceId: string,
-  { open, closed }: { open: number; closed: number },
+  delta: { open: number; closed: number },
   now: Date,
 ): Promise<void> {
-  if (open === 0 && closed === 0) return;
+  if (delta.open === 0 && delta.closed === 0) return;
+  await countTickets(trx, workspaceId, delta, now).execute();
+}
+
+/**
+ * adjustTicketCounts as a statement not yet run, for a write that makes it part of its own
+ * (a WITH clause), saving a round trip to the database. Records the change.
+ */
+export function countTickets(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  { open, closed }: { open: number; closed: number },
+  now: Date,
+) {
   recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx
+  return trx
     .updateTable('statistics')
     .set({
       ticketsOpen: sql`tickets_open + ${open}`,
       ticketsClosed: sql`tickets_closed + ${closed}`,
       updatedAt: now,
     })
-    .where('workspaceId', '=', workspaceId)
-    .execute();
+    .where('workspaceId', '=', workspaceId);
 }
 
 /**
@@ -82,12 +94,34 @@ export async function adjustTicketCounts(
 export async function adjustConversationCounts(
   trx: Kysely<Database>,
   workspaceId: string,
-  { all, resolved, pending }: { all: number; resolved: number; pending: number },
+  delta: ConversationCountDelta,
   now: Date,
 ): Promise<void> {
-  if (all === 0 && resolved === 0 && pending === 0) return;
+  if (!changesConversationCounts(delta)) return;
+  await countConversations(trx, workspaceId, delta, now).execute();
+}
+
+export interface ConversationCountDelta {
+  all: number;
+  resolved: number;
+  pending: number;
+}
+
+export const changesConversationCounts = ({ all, resolved, pending }: ConversationCountDelta) =>
+  all !== 0 || resolved !== 0 || pending !== 0;
+
+/**
+ * adjustConversationCounts as a statement not yet run, for a conversation write that makes it
+ * part of its own (a WITH clause), saving a round trip to the database. Records the change.
+ */
+export function countConversations(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  { all, resolved, pending }: ConversationCountDelta,
+  now: Date,
+) {
   recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx
+  return trx
     .updateTable('statistics')
     .set({
       conversationsAll: sql`conversations_all + ${all}`,
@@ -95,22 +129,19 @@ export async function adjustConversationCounts(
       conversationsPending: sql`conversations_pending + ${pending}`,
       updatedAt: now,
     })
-    .where('workspaceId', '=', workspaceId)
-    .execute();
+    .where('workspaceId', '=', workspaceId);
 }
 
-/** Counts one more conversation answered by the bot, in the transaction that marks it. */
-export async function adjustBotAnsweredCount(
-  trx: Kysely<Database>,
-  workspaceId: string,
-  now: Date,
-): Promise<void> {
+/**
+ * Counts one more conversation answered by the bot, as a statement not yet run, for the write
+ * that marks it to make part of its own (a WITH clause). Records the change.
+ */
+export function countBotAnswered(trx: Kysely<Database>, workspaceId: string, now: Date) {
   recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx
+  return trx
     .updateTable('statistics')
     .set({ conversationsBotAnswered: sql`conversations_bot_answered + 1`, updatedAt: now })
-    .where('workspaceId', '=', workspaceId)
-    .execute();
+    .where('workspaceId', '=', workspaceId);
 }
 
 /** Counts one more rating of `value` in the workspace's figures, in the rating's transaction. */

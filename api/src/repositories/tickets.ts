@@ -5,7 +5,7 @@ import type { RecipientInfo, Ticket, TicketStatus, TicketsWhere } from 'shared-s
 import { randomId } from '../db/random-id';
 import type { Database, TicketsTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { adjustTicketCounts } from './statistics';
+import { adjustTicketCounts, countTickets } from './statistics';
 
 export type { Ticket, TicketStatus, TicketType } from 'shared-sdk/schemas';
 export type TicketRow = Selectable<TicketsTable>;
@@ -72,7 +72,9 @@ const jsonValue = (value: unknown) => (value === undefined ? undefined : JSON.st
 
 /**
  * Creates a ticket and counts it in the workspace's statistics, in the caller's write
- * transaction (writeTransaction), so the list and the counters change together.
+ * transaction (writeTransaction), so the list and the counters change together: one statement,
+ * so the statistics row (which every ticket write of the workspace updates) is held for one
+ * round trip less.
  */
 export async function insertTicket(
   trx: Kysely<Database>,
@@ -81,6 +83,7 @@ export async function insertTicket(
 ): Promise<Ticket> {
   const status = ticket.status ?? 'open';
   const row = await trx
+    .with('counted', () => countTickets(trx, ticket.workspaceId, countDelta([], [status]), now))
     .insertInto('tickets')
     .values({
       id: randomId(),
@@ -96,7 +99,6 @@ export async function insertTicket(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await adjustTicketCounts(trx, ticket.workspaceId, countDelta([], [status]), now);
   recordChange(trx, { collection: 'tickets', workspaceId: ticket.workspaceId, ids: [row.id] });
   return toTicket(row);
 }

@@ -11,7 +11,6 @@ import {
   lockConversation,
   lockLatestConversationOfCustomer,
   markBotAnswered,
-  recordConversationMessage,
   resolveIfIdle,
   setMessagesSeenCount,
 } from '../repositories/conversations';
@@ -95,8 +94,7 @@ export async function addMessage(
   message: NewMessage,
   now: Date,
 ) {
-  const row = await insertMessage(trx, conversation, message);
-  const updated = await recordConversationMessage(trx, conversation, row, now);
+  const { row, conversation: updated } = await insertMessage(trx, conversation, message, now);
   const stored = toMessage(row);
   await emitWebhookEvent(
     trx,
