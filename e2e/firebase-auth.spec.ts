@@ -8,6 +8,7 @@ import { logIn } from './accounts';
 import { ended, startExtraServer, untilHealthy } from './extra-server';
 import {
   clearEmulatorAccounts,
+  emulatorHasAccount,
   emulatorHost,
   emulatorProjectId,
   latestResetCode,
@@ -120,4 +121,60 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
   // Still signed in: the new token went to the API.
   await page.reload();
   await expect(page.getByLabel('Current password')).toBeVisible();
+});
+
+test('change the e-mail address on My account, log in with it, then delete the account', async ({
+  page,
+}) => {
+  const email = `firebase-${randomUUID().slice(0, 8)}@harbor-books.example`;
+  const moved = `firebase-${randomUUID().slice(0, 8)}@lighthouse-teas.example`;
+  const password = 'Harbor-lights-7';
+  await page.goto(`${base}/signup`);
+  await page.getByLabel('Your name').fill('Robin Okafor');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`${base}/dashboard`);
+
+  // The address changes in Firebase (the API refuses it through the profile call) and comes to
+  // Parley with the next token.
+  await page.goto(`${base}/dashboard/my-account`);
+  const emailField = page.getByLabel('E-mail address');
+  await expect(emailField).toHaveValue(email);
+  await emailField.fill(moved);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  expect(await emulatorHasAccount(moved)).toBe(true);
+  expect(await emulatorHasAccount(email)).toBe(false);
+  await page.reload();
+  await expect(page.getByLabel('E-mail address')).toHaveValue(moved);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${base}/login`);
+  await logIn(page, email, password);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await logIn(page, moved, password);
+  await expect(page).toHaveURL(`${base}/dashboard`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Robin');
+
+  // Deleting re-authenticates with Firebase, then deletes in Parley and in Firebase.
+  await page.goto(`${base}/dashboard/my-account`);
+  await page.getByRole('button', { name: 'Delete account…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your Parley account?' });
+  await dialog.getByLabel('Your password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText("That password isn't right.")).toBeVisible();
+  expect(await emulatorHasAccount(moved)).toBe(true);
+
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(`${base}/login`);
+  await expect(page.getByRole('status')).toContainText('Your account has been deleted.');
+  expect(await emulatorHasAccount(moved)).toBe(false);
+  await logIn(page, moved, password);
+  await expect(page.getByRole('alert')).toContainText(
+    /There is no Parley account with that e-mail address|The e-mail address or password is incorrect/,
+  );
+  await expect(page).toHaveURL(`${base}/login`);
 });

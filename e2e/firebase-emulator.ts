@@ -21,3 +21,18 @@ export async function latestResetCode(email: string): Promise<string | undefined
     .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
     .at(-1)?.oobCode;
 }
+
+/** Whether the emulator has an account with this address (an admin's look-up). */
+export async function emulatorHasAccount(email: string): Promise<boolean> {
+  const response = await fetch(
+    `${origin}/identitytoolkit.googleapis.com/v1/projects/${emulatorProjectId}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
+  if (!response.ok) throw new Error(`accounts:lookup: ${response.status}`);
+  const { users } = (await response.json()) as { users?: unknown[] };
+  return (users?.length ?? 0) > 0;
+}

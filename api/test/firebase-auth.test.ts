@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { userSchema } from 'shared-sdk/schemas';
 import type { FirebaseConfig } from '../src/config';
+import { randomId } from '../src/db/random-id';
+import { writeTransaction } from '../src/live/write-transaction';
+import { insertUser } from '../src/repositories/users';
 import { appStartTimeoutMs, buildTestApp, TestClock } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import {
@@ -9,6 +12,7 @@ import {
   emulatorHost,
   emulatorProjectId,
   emulatorStartTimeoutMs,
+  signInEmulatorAccount,
   startAuthEmulator,
   updateEmulatorAccount,
 } from './support/firebase-emulator';
@@ -189,6 +193,73 @@ describe('Firebase Authentication against the Auth emulator', () => {
       .where('id', '=', me.json().id)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('takes the e-mail address Firebase signs in with, and no other from the profile', async () => {
+    const email = uniqueEmail();
+    const account = await createEmulatorAccount(email, 'secret12', 'Mo Ved');
+    const saveProfile = (token: string, payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/user/profile',
+        headers: bearer(token),
+        payload,
+      });
+    const moved = uniqueEmail();
+
+    // Not through the profile: Firebase would still sign in with the old address.
+    const refused = await saveProfile(account.idToken, { email: moved, firstName: 'Moe' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('invalid-argument');
+    expect((await profile(account.idToken)).json()).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: 'Mo',
+    });
+    // The address it has (in any case) and the other fields are saved as before.
+    const same = await saveProfile(account.idToken, { email, firstName: 'Moe' });
+    expect(same.statusCode).toBe(200);
+
+    // Changed in Firebase: the next token brings the address, on the same Parley user.
+    await updateEmulatorAccount(account.uid, { email: moved });
+    const movedToken = await signInEmulatorAccount(moved, 'secret12');
+    const after = await profile(movedToken);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({
+      id: (await profile(account.idToken)).json().id,
+      email: moved.toLowerCase(),
+      firstName: 'Moe',
+    });
+  });
+
+  it('keeps the old address when Firebase moves an account to one another Parley account has', async () => {
+    const account = await createEmulatorAccount(uniqueEmail(), 'secret12', 'Kept Address');
+    const before = (await profile(account.idToken)).json();
+    // An account of Parley's own sign-in, from before the switch to Firebase.
+    const taken = uniqueEmail();
+    await writeTransaction(app.db, (trx) =>
+      insertUser(trx, {
+        id: randomId(),
+        email: taken,
+        passwordHash: 'not-a-hash',
+        firstName: 'Other',
+        lastName: 'Owner',
+        website: null,
+      }),
+    );
+
+    await updateEmulatorAccount(account.uid, { email: taken });
+    const token = await signInEmulatorAccount(taken, 'secret12');
+    // Still signed in, as the same user with the address it had.
+    const after = await profile(token);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ id: before.id, email: before.email });
+    const holders = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', taken.toLowerCase())
+      .execute();
+    expect(holders).toHaveLength(1);
+    expect(holders[0]?.id).not.toBe(before.id);
   });
 
   it('serves the browser its Firebase settings and closes Parley’s own password calls', async () => {

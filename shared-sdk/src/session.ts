@@ -2,7 +2,13 @@ import type { ApiClient } from './api-client';
 import { call, callWith } from './endpoint';
 import { identityEndpoints } from './endpoints/identity';
 import { ApiError } from './errors';
-import type { AuthResponse, LoginRequest, SignupRequest, User } from './schemas/identity';
+import type {
+  AuthResponse,
+  LoginRequest,
+  ProfileUpdate,
+  SignupRequest,
+  User,
+} from './schemas/identity';
 
 import { createSessionTokens } from './session-tokens';
 
@@ -46,6 +52,12 @@ export interface SessionStorage {
   removeItem(key: string): void;
 }
 
+/** What a profile save did; `pendingEmail` when the new address waits for its confirmation link. */
+export interface ProfileSaved {
+  user: User;
+  pendingEmail?: string;
+}
+
 export interface SessionOptions {
   client: ApiClient;
   storage?: SessionStorage;
@@ -68,6 +80,15 @@ export interface Session {
   changePassword(request: { currentPassword: string; newPassword: string }): Promise<void>;
   /** Re-authenticates, then deletes the account and signs out. */
   deleteAccount(password: string): Promise<void>;
+  /**
+   * Saves profile fields; a new e-mail address goes to the provider that signs the user in. When
+   * the provider wants a recent sign-in first it fails with auth/requires-recent-login: call again
+   * with the current password.
+   */
+  updateProfile(
+    changes: ProfileUpdate,
+    options?: { currentPassword?: string },
+  ): Promise<ProfileSaved>;
   setUser(user: User): void;
   refresh(): Promise<void>;
   signOut(): Promise<void>;
@@ -172,6 +193,13 @@ export function createSession({
     async deleteAccount(password) {
       await call(identityEndpoints.deleteAccount, { password });
       clearLocal();
+    },
+    async updateProfile(changes) {
+      const user = await call(identityEndpoints.updateProfile, changes);
+      if (tokens.getState().status === 'signed-in') {
+        setState({ status: 'signed-in', user: toClientUser(user) });
+      }
+      return { user };
     },
     setUser(user) {
       if (tokens.getState().status === 'signed-in') {

@@ -4,13 +4,28 @@ import { authError, notSignedIn } from '../auth/auth-errors';
 import { requireUser } from '../auth/workspace-access';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
-import { findUserById, isEmailTaken, toUser, updateUserProfile } from '../repositories/users';
+import { HttpError } from '../errors/http-error';
+import {
+  findUserById,
+  isEmailTaken,
+  normalizeEmail,
+  toUser,
+  updateUserProfile,
+} from '../repositories/users';
 import { writeTransaction } from '../live/write-transaction';
 
 const tags = ['user'];
 
 const emailInUse = () =>
   authError(400, 'auth/email-already-in-use', 'Another account has this e-mail address');
+
+// The address a Firebase account signs in with is Firebase's: the profile screen changes it there,
+// and the next ID token brings it to Parley (services/firebase-sessions.ts).
+const emailKeptByFirebase = () =>
+  new HttpError(
+    400,
+    'This account signs in with Firebase: its e-mail address is changed there, not here',
+  );
 
 /** A unique-constraint race lost to another account taking the same address. */
 const isEmailConflict = (err: unknown) =>
@@ -50,11 +65,21 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(identityEndpoints.updateProfile, {
       tags,
       summary: 'Save profile fields (only those present change)',
-      errors: { ...signedInErrors, 400: 'invalid-argument; auth/email-already-in-use' },
+      errors: {
+        ...signedInErrors,
+        400: "invalid-argument (with Firebase, another e-mail address than the sign-in's); auth/email-already-in-use",
+      },
     }),
     handler: async (request) => {
-      const { id } = requireUser(request);
+      const { id, email } = requireUser(request);
       const update = request.body;
+      if (
+        app.identity.firebase &&
+        update.email !== undefined &&
+        normalizeEmail(update.email) !== email
+      ) {
+        throw emailKeptByFirebase();
+      }
       try {
         const row = await writeTransaction(app.db, async (trx) => {
           if (update.email && (await isEmailTaken(trx, update.email, id))) throw emailInUse();

@@ -9,7 +9,10 @@ import {
   findUserByEmail,
   findUserByFirebaseUid,
   insertFirebaseUser,
+  isEmailTaken,
   linkFirebaseUid,
+  normalizeEmail,
+  updateUserProfile,
 } from '../repositories/users';
 import type { UserRow } from '../repositories/users';
 import { splitDisplayName } from './display-name';
@@ -20,6 +23,30 @@ export type FirebaseTokenCheck =
 
 export const firebaseUnavailable = () =>
   authError(503, 'auth/network-request-failed', 'Firebase could not be reached; try again');
+
+/**
+ * Firebase keeps a Firebase account's e-mail address: one changed there (the profile screen
+ * changes it through the Firebase SDK) reaches Parley with the next ID token. An address another
+ * Parley account holds is not taken; that sign-in keeps the old address.
+ */
+async function followTokenEmail(
+  db: Kysely<Database>,
+  identity: Identity,
+  user: UserRow,
+  email: string | null,
+): Promise<UserRow> {
+  if (!email || normalizeEmail(email) === user.email) return user;
+  try {
+    return await writeTransaction(db, async (trx) => {
+      if (await isEmailTaken(trx, email, user.id)) return user;
+      return updateUserProfile(trx, user.id, { email }, identity.now());
+    });
+  } catch (error) {
+    // Another account took the address between the check and the update.
+    if ((error as { code?: unknown } | null)?.code === '23505') return user;
+    throw error;
+  }
+}
 
 /**
  * The Parley user of a Firebase account, created on its first sign-in (spec §5: the display name
@@ -33,7 +60,7 @@ async function findOrCreateUser(
   claims: FirebaseTokenClaims,
 ): Promise<UserRow> {
   const found = await findUserByFirebaseUid(db, claims.uid);
-  if (found) return found;
+  if (found) return followTokenEmail(db, identity, found, claims.email);
   const { email } = claims;
   if (!email) {
     throw authError(

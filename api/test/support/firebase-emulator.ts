@@ -102,10 +102,13 @@ export async function signInEmulatorAccount(email: string, password: string): Pr
   return answer.idToken;
 }
 
-/** As an admin would in the Firebase console: disable, or revoke every token issued so far. */
+/**
+ * As an admin would in the Firebase console: disable, revoke every token issued so far, or
+ * change the e-mail address.
+ */
 export async function updateEmulatorAccount(
   uid: string,
-  change: { disableUser?: boolean; validSince?: string },
+  change: { disableUser?: boolean; validSince?: string; email?: string },
 ): Promise<void> {
   await toolkitCall(
     `projects/${emulatorProjectId}/accounts:update`,

@@ -14,8 +14,10 @@ import {
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
+  updateEmail,
   updatePassword,
   updateProfile,
+  verifyBeforeUpdateEmail,
 } from 'firebase/auth';
 import type { Auth, User } from 'firebase/auth';
 import type { FirebaseRuntimeConfig } from '../schemas/runtime-config';
@@ -59,6 +61,10 @@ export const firebaseAuth = {
     );
   },
   updatePassword: (user: User, newPassword: string) => updatePassword(user, newPassword),
+  updateEmail: (user: User, email: string) => updateEmail(user, email),
+  /** Where e-mail enumeration protection refuses updateEmail: the change waits for the link. */
+  verifyBeforeUpdateEmail: (user: User, email: string, continueUrl: string) =>
+    verifyBeforeUpdateEmail(user, email, { url: continueUrl }),
   deleteUser: (user: User) => deleteUser(user),
   signOut: (auth: Auth) => signOut(auth),
 };

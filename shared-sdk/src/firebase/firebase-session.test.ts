@@ -17,6 +17,8 @@ const sdk = {
   confirmPasswordReset: jest.fn(),
   reauthenticate: jest.fn(),
   updatePassword: jest.fn(),
+  updateEmail: jest.fn(),
+  verifyBeforeUpdateEmail: jest.fn(),
   deleteUser: jest.fn(),
   signOut: jest.fn(),
 };
@@ -29,6 +31,8 @@ jest.mock('./firebase-auth-sdk', () => ({
     confirmPasswordReset: (...args: unknown[]) => sdk.confirmPasswordReset(...args),
     reauthenticate: (...args: unknown[]) => sdk.reauthenticate(...args),
     updatePassword: (...args: unknown[]) => sdk.updatePassword(...args),
+    updateEmail: (...args: unknown[]) => sdk.updateEmail(...args),
+    verifyBeforeUpdateEmail: (...args: unknown[]) => sdk.verifyBeforeUpdateEmail(...args),
     deleteUser: (...args: unknown[]) => sdk.deleteUser(...args),
     signOut: (...args: unknown[]) => sdk.signOut(...args),
   },
@@ -65,13 +69,18 @@ function memoryStorage(): SessionStorage {
 
 function setup(
   answer: (path: string) => { status: number; body?: unknown } = () => ({ status: 200 }),
+  /** What GET and PATCH /api/user/profile answer. */
+  profile: (body: unknown) => unknown = () => parleyUser,
 ) {
   let clock = 0;
   let issued = 0;
   const calls: { path: string; body: unknown }[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     calls.push({ path: url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const result = url === '/api/user/profile' ? { status: 200, body: parleyUser } : answer(url);
+    const result =
+      url === '/api/user/profile'
+        ? { status: 200, body: profile(init.body ? JSON.parse(String(init.body)) : undefined) }
+        : answer(url);
     return new Response(result.body === undefined ? null : JSON.stringify(result.body), {
       status: result.status,
     });
@@ -249,5 +258,113 @@ describe('Firebase session (issue 16, spec §8 and §9)', () => {
     expect(calls.some((call) => call.path === '/api/auth/account')).toBe(true);
     expect(sdk.deleteUser).toHaveBeenCalled();
     expect(session.getState().status).toBe('signed-out');
+  });
+
+  describe('a new e-mail address, kept by Firebase', () => {
+    /** The API as followTokenEmail answers: the token's address unless `taken`. */
+    function emailSetup(taken?: string) {
+      let saved = { ...parleyUser };
+      const context = setup(undefined, (body) => {
+        saved = { ...saved, ...(body as object) };
+        return saved;
+      });
+      sdk.updateEmail.mockImplementation(async (user: { email: string }, email: string) => {
+        user.email = email;
+        if (email !== taken) saved = { ...saved, email };
+      });
+      return context;
+    }
+    const profileSaves = (calls: { path: string; body: unknown }[]) =>
+      calls.filter((call) => call.path === '/api/user/profile' && call.body !== undefined);
+
+    it('changes it in Firebase; the API takes it from the new token, the rest from the profile call', async () => {
+      const { session, calls } = emailSetup();
+      await session.signIn({ email: 'ada@example.com', password: 'secret1' });
+
+      const saved = await session.updateProfile({
+        email: 'augusta@example.com',
+        firstName: 'Augusta',
+      });
+
+      expect(sdk.updateEmail).toHaveBeenCalledWith(expect.anything(), 'augusta@example.com');
+      expect(sdk.reauthenticate).not.toHaveBeenCalled();
+      expect(calls.filter((call) => call.path === '/api/session').at(-1)!.body).toEqual({
+        token: 'fb-2',
+      });
+      // Never the address through the profile call: the API would refuse it.
+      expect(profileSaves(calls).map((call) => call.body)).toEqual([{ firstName: 'Augusta' }]);
+      expect(saved).toEqual({
+        user: expect.objectContaining({ email: 'augusta@example.com', firstName: 'Augusta' }),
+      });
+      expect(session.getState().user).toMatchObject({ email: 'augusta@example.com' });
+    });
+
+    it('asks for the password when Firebase wants a recent sign-in, then re-authenticates', async () => {
+      const { session, calls } = emailSetup();
+      await session.signIn({ email: 'ada@example.com', password: 'secret1' });
+      sdk.updateEmail.mockRejectedValueOnce(firebaseError('auth/requires-recent-login'));
+
+      await expect(
+        session.updateProfile({ email: 'augusta@example.com', firstName: 'Augusta' }),
+      ).rejects.toMatchObject({ code: 'auth/requires-recent-login' });
+      expect(profileSaves(calls)).toEqual([]);
+
+      sdk.reauthenticate.mockRejectedValueOnce(firebaseError('auth/invalid-credential'));
+      await expect(
+        session.updateProfile({ email: 'augusta@example.com' }, { currentPassword: 'nope' }),
+      ).rejects.toMatchObject({ code: 'auth/wrong-password' });
+      expect(sdk.updateEmail).toHaveBeenCalledTimes(1);
+
+      const saved = await session.updateProfile(
+        { email: 'augusta@example.com' },
+        { currentPassword: 'secret1' },
+      );
+      expect(sdk.reauthenticate).toHaveBeenLastCalledWith(expect.anything(), 'secret1');
+      expect(saved.user.email).toBe('augusta@example.com');
+    });
+
+    it('puts Firebase back when another Parley account has the address', async () => {
+      const { session, user } = emailSetup('grace@example.com');
+      await session.signIn({ email: 'ada@example.com', password: 'secret1' });
+
+      await expect(session.updateProfile({ email: 'grace@example.com' })).rejects.toMatchObject({
+        code: 'auth/email-already-in-use',
+      });
+      expect(sdk.updateEmail.mock.calls.map(([, email]) => email)).toEqual([
+        'grace@example.com',
+        'ada@example.com',
+      ]);
+      expect(user.email).toBe('ada@example.com');
+      expect(session.getState()).toMatchObject({
+        status: 'signed-in',
+        user: { email: 'ada@example.com' },
+      });
+    });
+
+    it('sends a confirmation link where Firebase allows no direct change', async () => {
+      const { session, calls } = emailSetup();
+      await session.signIn({ email: 'ada@example.com', password: 'secret1' });
+      sdk.updateEmail.mockRejectedValueOnce(firebaseError('auth/operation-not-allowed'));
+
+      const saved = await session.updateProfile({ email: 'augusta@example.com' });
+
+      expect(sdk.verifyBeforeUpdateEmail).toHaveBeenCalledWith(
+        expect.anything(),
+        'augusta@example.com',
+        expect.stringMatching(/\/dashboard\/my-account$/),
+      );
+      expect(saved).toEqual({
+        user: expect.objectContaining({ email: 'ada@example.com' }),
+        pendingEmail: 'augusta@example.com',
+      });
+      expect(profileSaves(calls)).toEqual([]);
+    });
+
+    it('leaves Firebase alone when the address is the one it has', async () => {
+      const { session } = emailSetup();
+      await session.signIn({ email: 'ada@example.com', password: 'secret1' });
+      await session.updateProfile({ email: 'Ada@Example.com' });
+      expect(sdk.updateEmail).not.toHaveBeenCalled();
+    });
   });
 });

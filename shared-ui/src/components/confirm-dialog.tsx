@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './button';
@@ -75,11 +82,13 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Why the action failed, shown inside the dialog. */
   error?: ReactNode;
+  /** Where focus goes on opening instead of the cancel button: a field the action needs. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal confirmation (WAI-ARIA alertdialog). Focus moves to the cancel button, the least
- * destructive choice; Tab stays inside; Escape or a click on the backdrop cancels; focus returns
+ * destructive choice (or to the field the action needs, `initialFocusRef`); Tab stays inside; Escape or a click on the backdrop cancels; focus returns
  * to where it was when the dialog closes. The rest of the page is made inert while it is open.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
@@ -97,6 +106,7 @@ function OpenDialog({
   busyLabel,
   destructive = false,
   error,
+  initialFocusRef,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -111,11 +121,13 @@ function OpenDialog({
       (element) => element !== backdrop && !element.hasAttribute('inert'),
     );
     for (const element of madeInert) element.setAttribute('inert', '');
-    cancelRef.current?.focus();
+    (initialFocusRef?.current ?? cancelRef.current)?.focus();
     return () => {
       for (const element of madeInert) element.removeAttribute('inert');
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
+    // Only on opening: later renders must not pull focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {

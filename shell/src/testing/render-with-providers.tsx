@@ -53,7 +53,12 @@ export function renderWithProviders(
     path = '/',
     store = makeStore(),
     theme = true,
-  }: { path?: string; store?: AppStore; theme?: boolean } = {},
+  }: {
+    /** The URL, or a path with the navigation state a page sent along. */
+    path?: string | { pathname: string; state?: unknown };
+    store?: AppStore;
+    theme?: boolean;
+  } = {},
 ) {
   const user = userEvent.setup();
   const tree = (

@@ -30,6 +30,21 @@ describe('login page', () => {
     expect(api.session.getState().status).toBe('signed-in');
   });
 
+  it('says the account was deleted when My account sends the user here after deleting it', async () => {
+    await connectFakeApi(() => ({ status: 204 }));
+    renderWithProviders(<LoginPage />, {
+      path: { pathname: '/login', state: { notice: 'account-deleted' } },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Your account has been deleted.');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('shows no notice to anyone else', async () => {
+    await connectFakeApi(() => ({ status: 204 }));
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    expect(screen.queryByText(/Your account has been deleted/)).not.toBeInTheDocument();
+  });
+
   it('shows the translated auth error (spec §8)', async () => {
     await connectFakeApi(() => ({
       status: 400,

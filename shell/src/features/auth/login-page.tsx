@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
 import { loginRequestSchema } from 'shared-sdk/schemas';
@@ -17,9 +17,13 @@ function LoginForm() {
     send: (data) => session().signIn(data),
   });
   const submitting = state.status === 'submitting';
+  // My account's deletion sends the user here (mfe-settings, delete-account.tsx).
+  const accountDeleted =
+    (useLocation().state as { notice?: unknown } | null)?.notice === 'account-deleted';
   return (
     <AuthForm noValidate onSubmit={(event) => void handleSubmit(event)}>
       <AuthTitle>{t('auth.login.title')}</AuthTitle>
+      {accountDeleted ? <Alert tone="success">{t('auth.login.accountDeleted')}</Alert> : null}
       <AuthLead>{t('auth.login.lead')}</AuthLead>
       {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
       <TextField

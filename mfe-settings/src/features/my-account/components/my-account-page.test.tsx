@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { session, type StoredFile, type User } from 'shared-sdk';
+import { ApiError, session, type StoredFile, type User } from 'shared-sdk';
 import {
   deferred,
   errorReply,
@@ -392,5 +392,87 @@ describe('My account page', () => {
     available = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+  });
+
+  describe('a new e-mail address', () => {
+    const recentLoginNeeded = () =>
+      new ApiError('FIREBASE', 'firebase/auth', 400, 'auth/requires-recent-login', 'Log in again');
+    const wrongPassword = () =>
+      new ApiError('FIREBASE', 'firebase/auth', 400, 'auth/wrong-password', 'Wrong');
+
+    /** The session's provider wants a recent sign-in before changing the address. */
+    async function renderWithRecentLogin() {
+      profileApi();
+      const view = await renderMyAccount();
+      const moved = { ...profile, email: 'augusta@fernhill.example' };
+      const updateProfile = jest
+        .spyOn(session(), 'updateProfile')
+        .mockImplementation(async (_changes, options) => {
+          if (!options?.currentPassword) throw recentLoginNeeded();
+          if (options.currentPassword !== 'Harbor-lights-7') throw wrongPassword();
+          return { user: moved };
+        });
+      await view.user.clear(view.fields.email());
+      await view.user.type(view.fields.email(), 'augusta@fernhill.example');
+      return { ...view, updateProfile };
+    }
+
+    it('goes through the session, which asks for the password when the provider wants it', async () => {
+      const { user, fields, save, updateProfile } = await renderWithRecentLogin();
+      await save();
+
+      const dialog = await screen.findByRole('alertdialog', { name: "Confirm it's you" });
+      const password = within(dialog).getByLabelText('Your password');
+      expect(password).toHaveFocus();
+      await user.type(password, 'not-it{Enter}');
+      expect(await within(dialog).findByText("That password isn't right.")).toBeInTheDocument();
+      expect(password).toHaveFocus();
+
+      await user.clear(password);
+      await user.type(password, 'Harbor-lights-7');
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(updateProfile.mock.calls).toEqual([
+        [{ email: 'augusta@fernhill.example' }],
+        [{ email: 'augusta@fernhill.example' }, { currentPassword: 'not-it' }],
+        [{ email: 'augusta@fernhill.example' }, { currentPassword: 'Harbor-lights-7' }],
+      ]);
+      expect(fields.email()).toHaveValue('augusta@fernhill.example');
+    });
+
+    it('saves nothing when the password is not given', async () => {
+      const { user, fields, save, updateProfile } = await renderWithRecentLogin();
+      await save();
+
+      await screen.findByRole('alertdialog');
+      await user.keyboard('{Escape}');
+
+      expect(await screen.findByText('Your changes were not saved.')).toBeInTheDocument();
+      expect(updateProfile).toHaveBeenCalledTimes(1);
+      expect(fields.email()).toHaveValue('augusta@fernhill.example');
+      expect(session().getState().user?.email).toBe('ada@fernhill.example');
+    });
+
+    it('says so when the new address waits for the link sent to it', async () => {
+      profileApi();
+      const { user, fields, save } = await renderMyAccount();
+      jest
+        .spyOn(session(), 'updateProfile')
+        .mockResolvedValue({ user: profile, pendingEmail: 'augusta@fernhill.example' });
+
+      await user.clear(fields.email());
+      await user.type(fields.email(), 'augusta@fernhill.example');
+      await save();
+
+      expect(
+        await screen.findByText(
+          'We sent a link to augusta@fernhill.example. Your e-mail address changes when you open it.',
+        ),
+      ).toBeInTheDocument();
+      // Not the account's address until then.
+      expect(fields.email()).toHaveValue('ada@fernhill.example');
+    });
   });
 });

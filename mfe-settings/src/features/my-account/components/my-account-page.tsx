@@ -11,11 +11,12 @@ import {
 } from 'shared-ui';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import en from '../en-US.json';
+import { DeleteAccountSection } from './delete-account';
 import { ProfileForm } from './profile-form';
 
 addTranslations('my-account', en);
 
-/** /dashboard/my-account: the signed-in user's profile (spec §3 saved fields). */
+/** /dashboard/my-account: the signed-in user's profile (spec §3 saved fields), and deleting the account. */
 export function MyAccountPage() {
   const { t } = useTranslation('my-account');
   const { t: tCommon } = useTranslation('common');
@@ -37,6 +38,7 @@ export function MyAccountPage() {
           <ProfileForm profile={state.data} onSaved={(updated) => setData(() => updated)} />
         </SectionCard>
       ) : null}
+      {state.status === 'loading' ? null : <DeleteAccountSection />}
     </PageBody>
   );
 }
