@@ -76,7 +76,7 @@ for (const width of [320, 768, 1366]) {
       await expectLaidOut(page, [
         ...(folded ? [page.getByRole('button', { name: 'Close menu' })] : []),
         page.getByRole('combobox', { name: 'Workspace' }),
-        page.getByRole('button', { name: 'Account' }),
+        page.getByRole('button', { name: 'Account', exact: true }),
       ]);
 
       await nav(page).getByRole('link', { name: link, exact: true }).click();

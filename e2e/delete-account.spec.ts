@@ -39,7 +39,7 @@ test('delete the account from My account: the password is checked, then the user
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('status')).toContainText('Your account has been deleted.');
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expectAccessibleInBothModes(page);
   // Signed out: the dashboard asks for a sign-in again.
   await page.goto('/dashboard');

@@ -72,7 +72,7 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Morgan');
 
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${base}/login`);
   await page.goto(`${base}/dashboard`);
@@ -149,7 +149,7 @@ test('change the e-mail address on My account, log in with it, then delete the a
   await page.reload();
   await expect(page.getByLabel('E-mail address')).toHaveValue(moved);
 
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${base}/login`);
   await logIn(page, email, password);
@@ -170,7 +170,7 @@ test('change the e-mail address on My account, log in with it, then delete the a
   await dialog.getByLabel('Your password').fill(password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(`${base}/login`);
-  await expect(page.getByRole('status')).toContainText('Your account has been deleted.');
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   expect(await emulatorHasAccount(moved)).toBe(false);
   await logIn(page, moved, password);
   await expect(page.getByRole('alert')).toContainText(

@@ -26,7 +26,7 @@ test('sign up lands on the dashboard with a workspace; sign out ends the session
   await expect(page.getByRole('combobox', { name: 'Workspace' })).toHaveText('Your workspace');
   await expect(page.getByTestId('stat-tickets')).toHaveText('0');
 
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');
   await page.goto('/dashboard');
