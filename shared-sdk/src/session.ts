@@ -166,6 +166,12 @@ export function createSession({
 
   const refresh = () => tokens.refresh();
 
+  function setUser(user: User) {
+    if (tokens.getState().status === 'signed-in') {
+      setState({ status: 'signed-in', user: toClientUser(user) });
+    }
+  }
+
   return {
     getState: tokens.getState,
     subscribe: tokens.subscribe,
@@ -196,16 +202,10 @@ export function createSession({
     },
     async updateProfile(changes) {
       const user = await call(identityEndpoints.updateProfile, changes);
-      if (tokens.getState().status === 'signed-in') {
-        setState({ status: 'signed-in', user: toClientUser(user) });
-      }
+      setUser(user);
       return { user };
     },
-    setUser(user) {
-      if (tokens.getState().status === 'signed-in') {
-        setState({ status: 'signed-in', user: toClientUser(user) });
-      }
-    },
+    setUser,
     refresh,
     signOut,
     handleAuthError,

@@ -16,6 +16,7 @@ import type {
   Session,
   SessionOptions,
   SessionStorage,
+  User as ParleyUser,
 } from 'shared-sdk';
 // Not from the schemas: the session must not bring zod to pages that validate nothing.
 import { defaultWorkspaceName } from '../workspace-defaults';
@@ -220,6 +221,12 @@ export function createFirebaseSession({
     );
   }
 
+  function setUser(user: ParleyUser) {
+    if (tokens.getState().status === 'signed-in') {
+      setState({ status: 'signed-in', user: toClientUser(user) });
+    }
+  }
+
   return {
     getState: tokens.getState,
     subscribe: tokens.subscribe,
@@ -288,16 +295,10 @@ export function createFirebaseSession({
         Object.keys(rest).length > 0
           ? await call(identityEndpoints.updateProfile, rest)
           : await call(identityEndpoints.profile);
-      if (tokens.getState().status === 'signed-in') {
-        setState({ status: 'signed-in', user: toClientUser(user) });
-      }
+      setUser(user);
       return pendingEmail === undefined ? { user } : { user, pendingEmail };
     },
-    setUser(user) {
-      if (tokens.getState().status === 'signed-in') {
-        setState({ status: 'signed-in', user: toClientUser(user) });
-      }
-    },
+    setUser,
     refresh: () => refresh(),
     signOut,
     handleAuthError(error) {
