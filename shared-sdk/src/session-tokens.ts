@@ -1,4 +1,4 @@
-import type { SessionState } from './session';
+import type { ClientUser, SessionState } from './session';
 
 // spec §9: a token counts as expired 30 s early; refresh is scheduled 5 minutes before expiry;
 // a failed refresh is retried after 30 s, doubling up to 16 minutes.
@@ -57,6 +57,14 @@ export function createSessionTokens(
       expiresAt = expiry;
       retryDelay = refreshRetryStartMs;
       schedule(expiresAt - refreshLeadMs - now());
+    },
+    /** The signed-in user's details changed (a saved profile); nothing when nobody is signed in. */
+    updateUser(user: ClientUser) {
+      if (state.status === 'signed-in') setState({ status: 'signed-in', user });
+    },
+    /** A restore that could not finish (offline at start): signed out until a retry succeeds. */
+    restoreFailed() {
+      if (state.status === 'loading') setState({ status: 'signed-out', user: null });
     },
     /** No token any more, nothing scheduled: signed out. */
     clear() {

@@ -166,11 +166,7 @@ export function createSession({
 
   const refresh = () => tokens.refresh();
 
-  function setUser(user: User) {
-    if (tokens.getState().status === 'signed-in') {
-      setState({ status: 'signed-in', user: toClientUser(user) });
-    }
-  }
+  const setUser = (user: User) => tokens.updateUser(toClientUser(user));
 
   return {
     getState: tokens.getState,
@@ -178,10 +174,7 @@ export function createSession({
     getIdToken: tokens.getIdToken,
     async restore() {
       if (!storage?.getItem(refreshTokenKey)) return clearLocal();
-      await refresh().catch(() => {
-        // Offline at start: stay signed out until a retry succeeds.
-        if (tokens.getState().status === 'loading') setState({ status: 'signed-out', user: null });
-      });
+      await refresh().catch(() => tokens.restoreFailed());
     },
     signIn: async (request) => applyAuth(await callWith(client, identityEndpoints.login, request)),
     signUp: async (request) => applyAuth(await callWith(client, identityEndpoints.signup, request)),

@@ -221,11 +221,7 @@ export function createFirebaseSession({
     );
   }
 
-  function setUser(user: ParleyUser) {
-    if (tokens.getState().status === 'signed-in') {
-      setState({ status: 'signed-in', user: toClientUser(user) });
-    }
-  }
+  const setUser = (user: ParleyUser) => tokens.updateUser(toClientUser(user));
 
   return {
     getState: tokens.getState,
@@ -234,9 +230,7 @@ export function createFirebaseSession({
     async restore() {
       if (!storage?.getItem(signedInKey)) return clearLocal();
       // The SDK keeps a token until shortly before it expires: no new one on every page load.
-      await refresh(false).catch(() => {
-        if (tokens.getState().status === 'loading') setState({ status: 'signed-out', user: null });
-      });
+      await refresh(false).catch(() => tokens.restoreFailed());
     },
     async signIn({ email, password }) {
       const loaded = await load();
