@@ -10,6 +10,7 @@ import webpack from 'webpack';
 import { root } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
+const { sourceRule } = require('../webpack/create-app-config');
 const shellDist = path.join(root, 'shell', 'dist');
 const outDir = path.join(shellDist, 'prerendered');
 const bundleDir = path.join(root, 'node_modules', '.cache', 'parley-prerender');
@@ -37,20 +38,7 @@ function buildRenderer() {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
+        sourceRule({ target: 'es2022' }),
         // The same file names as the browser build's, none written: the shell's files are served.
         { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource', generator: { emit: false } },
       ],

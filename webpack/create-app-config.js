@@ -30,6 +30,24 @@ const SUBPATHS = {
   '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
 };
 
+/** Our TypeScript and JSX (workspace packages included), compiled by swc. */
+function sourceRule({ target, development = false }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development, refresh: false } },
+          target,
+        },
+      },
+    },
+  };
+}
+
 function sharedSingletons(pkg) {
   const deps = pkg.dependencies ?? {};
   const shared = {};
@@ -92,22 +110,7 @@ function createAppConfig({
       },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: {
-                    react: { runtime: 'automatic', development: !production, refresh: false },
-                  },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          sourceRule({ target: 'es2020', development: !production }),
           { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
         ],
       },
@@ -156,4 +159,4 @@ function createAppConfig({
   };
 }
 
-module.exports = { createAppConfig, SINGLETONS };
+module.exports = { createAppConfig, sourceRule, SINGLETONS };
