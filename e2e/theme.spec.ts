@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 
 test('the colour mode choice persists across a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/pricing');
+  // The page is prerendered: its switch answers once the app has loaded and hydrated it.
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-color-mode', 'light');
 
