@@ -88,6 +88,23 @@ describe('PGlite thread', () => {
     expect(rows).toEqual([{ name: 'kept' }]);
   });
 
+  it('sees a changed schema in a statement it has prepared before', async () => {
+    const before = await thread.query('select * from items limit 1');
+    await thread.exec('alter table items add column extra text');
+    const after = await thread.query('select * from items limit 1');
+    expect(after.fields.length).toBe(before.fields.length + 1);
+    expect(after.rows[0]).toHaveProperty('extra', null);
+  });
+
+  it('keeps answering after more distinct statements than it keeps prepared', async () => {
+    const count = async (limit: number) =>
+      (await thread.query(`select id from items order by id limit ${limit}`)).rows.length;
+    const first = await count(1);
+    for (let limit = 2; limit <= 1_010; limit += 1) await count(limit);
+    expect(await count(1)).toBe(first);
+    expect(await count(1_010)).toBeGreaterThan(first);
+  });
+
   it('answers statements sent at once in order, each with its own result', async () => {
     const names = Array.from({ length: 40 }, (_, index) => `bulk ${index}`);
     const results = await Promise.all(

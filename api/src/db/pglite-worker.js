@@ -48,12 +48,12 @@ const maxPreparedStatements = 1000;
  * `query()`/`exec()`. Those cost about 0.6 ms a statement, a third of it copying PGlite's table of
  * 300 type parsers for every result and most of the rest five separate calls into the database
  * (parse, describe, bind, describe, execute) where one message can carry them all. Each distinct
- * statement is also prepared once, by name, so PostgreSQL parses and plans it once rather than on
- * every call (planning alone was 0.2-0.5 ms of the conversation writes). Values and results are
+ * statement is also prepared once, by name (its parameter types and result columns asked then), so
+ * PostgreSQL parses and plans it once rather than on every call (planning alone was 0.2-0.5 ms of the conversation writes). Values and results are
  * converted by the same per-type serializers and parsers `query()` uses.
  */
 function createSession(pglite) {
-  /** Statement text → { name, types }, oldest first. */
+  /** Statement text → { name, types, fields } (parameter types, result columns), oldest first. */
   const prepared = new Map();
   let lastName = 0;
   /** Close messages for statements dropped from `prepared`, sent with the next statement. */
@@ -70,8 +70,13 @@ function createSession(pglite) {
         serialize.sync(),
       ]),
     );
-    const description = messages.find((message) => message.name === 'parameterDescription');
-    const statement = { name, types: description ? description.dataTypeIDs : [] };
+    const parameters = messages.find((message) => message.name === 'parameterDescription');
+    const columns = messages.find((message) => message.name === 'rowDescription');
+    const statement = {
+      name,
+      types: parameters ? parameters.dataTypeIDs : [],
+      fields: columns ? columns.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) : [],
+    };
     if (prepared.size >= maxPreparedStatements) {
       const [oldest] = prepared;
       prepared.delete(oldest[0]);
@@ -87,15 +92,12 @@ function createSession(pglite) {
     return serializer ? serializer(value) : value.toString();
   }
 
-  /** The result of the last statement in `messages`, as `query()` returns it. */
-  function lastResult(messages) {
-    let fields = [];
+  /** The result of the last command in `messages`, as `query()` returns it. */
+  function lastResult(messages, fields) {
     let rows = [];
-    let result = { rows: [], fields: [], affectedRows: 0 };
+    let result = { rows: [], fields, affectedRows: 0 };
     for (const message of messages) {
-      if (message.name === 'rowDescription') {
-        fields = message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
-      } else if (message.name === 'dataRow') {
+      if (message.name === 'dataRow') {
         const row = {};
         message.fields.forEach((value, index) => {
           const { name, dataTypeID } = fields[index];
@@ -105,7 +107,6 @@ function createSession(pglite) {
         rows.push(row);
       } else if (message.name === 'commandComplete') {
         result = { rows, fields, affectedRows: affectedRows(message.text) };
-        fields = [];
         rows = [];
       }
     }
@@ -114,7 +115,7 @@ function createSession(pglite) {
 
   return {
     async query(sql, params, begin) {
-      const { name, types } = await prepare(sql);
+      const { name, types, fields } = await prepare(sql);
       const values = params.map((value, index) => serializeValue(value, types[index]));
       const closes = closing;
       closing = [];
@@ -123,12 +124,11 @@ function createSession(pglite) {
           ...closes,
           ...(begin ? [serialize.query('begin')] : []),
           serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
         ]),
       );
-      return lastResult(messages);
+      return lastResult(messages, fields);
     },
     async exec(script, begin) {
       // A script changes the schema (migrations): a prepared `select *` would keep the old columns.
