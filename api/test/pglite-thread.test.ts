@@ -88,6 +88,18 @@ describe('PGlite thread', () => {
     expect(rows).toEqual([{ name: 'kept' }]);
   });
 
+  it('fails a transaction whose statement cannot be prepared, as PostgreSQL would', async () => {
+    await thread.query('begin');
+    await expect(thread.query('select missing_column from items', [])).rejects.toMatchObject({
+      code: '42703',
+    });
+    await expect(thread.query('select 1', [])).rejects.toMatchObject({ code: '25P02' });
+    await thread.query('rollback');
+    await expect(thread.query('select 1 as one', [])).resolves.toMatchObject({
+      rows: [{ one: 1 }],
+    });
+  });
+
   it('sees a changed schema in a statement it has prepared before', async () => {
     const before = await thread.query('select * from items limit 1');
     await thread.exec('alter table items add column extra text');

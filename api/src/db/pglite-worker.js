@@ -59,12 +59,12 @@ function createSession(pglite) {
   /** Close messages for statements dropped from `prepared`, sent with the next statement. */
   let closing = [];
 
-  async function prepare(sql) {
-    const known = prepared.get(sql);
-    if (known) return known;
+  /** `begin` goes first: a statement that fails to prepare fails inside its transaction. */
+  async function prepare(sql, begin) {
     const name = `s${++lastName}`;
     const { messages } = await pglite.execProtocol(
       concat([
+        ...(begin ? [serialize.query('begin')] : []),
         serialize.parse({ name, text: sql, types: [] }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -115,14 +115,15 @@ function createSession(pglite) {
 
   return {
     async query(sql, params, begin) {
-      const { name, types, fields } = await prepare(sql);
+      const known = prepared.get(sql);
+      const { name, types, fields } = known ?? (await prepare(sql, begin));
       const values = params.map((value, index) => serializeValue(value, types[index]));
       const closes = closing;
       closing = [];
       const { messages } = await pglite.execProtocol(
         concat([
           ...closes,
-          ...(begin ? [serialize.query('begin')] : []),
+          ...(begin && known ? [serialize.query('begin')] : []),
           serialize.bind({ statement: name, values }),
           serialize.execute({}),
           serialize.sync(),
