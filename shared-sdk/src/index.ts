@@ -23,6 +23,8 @@ export type * from './schemas/websites';
 export type * from './schemas/chat-widget';
 export type * from './schemas/webhooks';
 export type * from './schemas/billing';
+// The schemas' lists and limits, for pages that show them without validating.
+export * from './schemas/constants';
 export * from './upload';
 export * from './endpoint';
 export * from './endpoints/site';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../business-hours';
+import { weekdays } from './constants';
 
 // What a chatbot does for the customer beyond its look (the second half of the Customize page):
 // a greeting, where the launcher sits and what it says, a pre-chat form, and business hours with
@@ -37,7 +38,6 @@ export const preChatFormSchema = z.object(
 export type PreChatForm = z.infer<typeof preChatFormSchema>;
 export const preChatFormOff: PreChatForm = { name: 'off', email: 'off' };
 
-export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
 
 export const timeZoneSchema = z

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-// spec §9: default minimum password length; the rest of the policy comes from the server.
-export const defaultMinPasswordLength = 6;
-
 export const passwordPolicySchema = z.object({
   minLength: z.number().int().min(1),
   maxLength: z.number().int(),

@@ -20,3 +20,4 @@ export * from './websites';
 export * from './chat-widget';
 export * from './webhooks';
 export * from './billing';
+export * from './constants';

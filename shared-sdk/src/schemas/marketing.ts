@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companySizes } from './constants';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -10,8 +11,6 @@ export const contactRequestSchema = z.object({
   message: trimmed(5000).min(10, 'Please write at least 10 characters'),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
-
-export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
 
 export const demoRequestSchema = z.object({
   firstName: trimmed(80).min(1, 'Please tell us your first name'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jobStatuses, webAddressSchema } from './websites';
+import { maxProductImportRows } from './constants';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
@@ -107,9 +108,6 @@ export type DeleteProductsRequest = z.input<typeof deleteProductsRequestSchema>;
 /** What a delete answers: how many products it removed. */
 export const productsDeletedResponseSchema = z.object({ deleted: z.number().int() });
 export type ProductsDeletedResponse = z.infer<typeof productsDeletedResponseSchema>;
-
-/** An import is one transaction: every row, or none. */
-export const maxProductImportRows = 10_000;
 
 /** One product of an import (a CSV row): what the create call takes, without the ids. */
 export const productImportRowSchema = productFieldsSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxQnaImportPairs } from './constants';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
@@ -50,9 +51,6 @@ export const aiTrainingQnasSchema = z.array(aiTrainingQnaSchema);
 /** One pair of an import (a CSV row): what the create call takes, without the workspace. */
 export const aiTrainingQnaImportPairSchema = z.object({ topicIds, question, answer });
 export type AiTrainingQnaImportPair = z.input<typeof aiTrainingQnaImportPairSchema>;
-
-/** An import is one transaction; a longer file is imported in parts. */
-export const maxQnaImportPairs = 1000;
 
 /** Every pair is stored, or none: a file with one bad row changes nothing. */
 export const importAiTrainingQnasRequestSchema = z.object({

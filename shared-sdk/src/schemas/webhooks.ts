@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { webAddressSchema } from './websites';
+import { webhookEventNames } from './constants';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
-/**
- * The events a webhook may subscribe to. Bulk writes send one event for the whole write, never
- * one per row: `ticket.resolved` and `product.deleted` name the ids when the admin picked them
- * (at most a page) and only the count when a filter chose them; an import sends one
- * `product.imported` with its counts.
- */
-export const webhookEventNames = [
-  'conversation.created',
-  'conversation.pending',
-  'conversation.resolved',
-  'message.created',
-  'ticket.created',
-  'ticket.resolved',
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'product.imported',
-] as const;
 export type WebhookEventName = (typeof webhookEventNames)[number];
 
 /** Sent by POST /api/user/webhooks-test only, whatever the webhook subscribes to. */

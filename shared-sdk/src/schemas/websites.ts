@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { maxWebsiteLinks } from './constants';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
-
-/** Links of one website the bot may learn from; discovery offers at most this many too. */
-export const maxWebsiteLinks = 2000;
 
 /** A page's state: waiting to be read, read into the bot's index, refused by robots.txt, or failed. */
 export const webpageStates = ['pending', 'indexed', 'skipped', 'failed'] as const;
@@ -66,9 +64,6 @@ export type UpdateAiTrainingWebsiteRequest = z.input<typeof updateAiTrainingWebs
 export const deleteAiTrainingWebsiteRequestSchema = z.object({ workspaceId: id, websiteId: id });
 /** Re-sync: every link read again; pages whose text is unchanged keep their place in the index. */
 export const resyncAiTrainingWebsiteRequestSchema = deleteAiTrainingWebsiteRequestSchema;
-
-/** spec §9: discovery stops after 30 minutes and keeps what it found. */
-export const getLinksTimeoutMinutes = 30;
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];

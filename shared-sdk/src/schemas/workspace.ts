@@ -8,6 +8,7 @@ import {
   launcherPositionSchema,
   preChatFormSchema,
 } from './chatbot-experience';
+import { workspaceRoles, workspaceUserStatuses, idleTimeoutBounds } from './constants';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
@@ -27,10 +28,7 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-// spec §6: 'admin' is the role the spec names; members without it are agents.
-export const workspaceRoles = ['admin', 'agent'] as const;
 export type WorkspaceRole = (typeof workspaceRoles)[number];
-export const workspaceUserStatuses = ['active', 'disabled'] as const;
 export type WorkspaceUserStatus = (typeof workspaceUserStatuses)[number];
 
 // spec §3 workspace_user link, enriched with the member's name, e-mail, photo and workspace.
@@ -120,12 +118,6 @@ export const chatbotSchema = z
   .extend(chatbotExperienceSchema.shape);
 export type Chatbot = z.infer<typeof chatbotSchema>;
 
-/**
- * spec §3 idleTimeoutInMinutes. At least 5 minutes: the idle sweep runs every minute or so, and a
- * shorter wait would close a conversation while the customer is still typing. At most 24 hours:
- * a longer one leaves yesterday's conversations open in the agents' pending list.
- */
-export const idleTimeoutBounds = { min: 5, max: 1440 } as const;
 const idleTimeoutMessage = `Please enter whole minutes from ${idleTimeoutBounds.min} to ${idleTimeoutBounds.max} (24 hours): shorter closes chats while customers type, longer keeps stale ones open`;
 
 /** Where a chatbot's photos are stored (spec §3 images/chatbots/{id-id}/{file}). */

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useOptionalToast, type Toaster } from '../components/toasts';
 
 /** What the hook needs of a zod schema (shared-sdk's schemas satisfy it). */
@@ -9,6 +9,13 @@ export interface FormSchema<T> {
     | { success: true; data: T }
     | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
 }
+
+/**
+ * A schema, or how to load it: `() => import('shared-sdk/schemas').then((s) => s.someSchema)`.
+ * Loaded, zod and the schemas (about 36 KB gzip) are fetched when the user first enters a field or
+ * submits, not with the page.
+ */
+export type FormSchemaSource<T> = FormSchema<T> | (() => Promise<FormSchema<T>>);
 
 export type SubmitState<R> =
   | { status: 'editing' }
@@ -27,7 +34,7 @@ type Values<F extends string> = Record<F, string>;
 type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 interface SchemaFormOptions<T, R, F extends string> {
-  schema: FormSchema<T>;
+  schema: FormSchemaSource<T>;
   initialValues: Values<F>;
   /** The schema's input made from the typed text (e.g. blank optional fields as absent). */
   toInput?: (values: Values<NoInfer<F>>) => unknown;
@@ -75,10 +82,32 @@ export function useSchemaForm<T, R, F extends string>({
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [state, setState] = useState<SubmitState<R>>({ status: 'editing' });
   const fieldNames = Object.keys(initialValues) as F[];
+  const loaded = useRef<FormSchema<T> | undefined>(
+    typeof schema === 'function' ? undefined : schema,
+  );
+  const loading = useRef<Promise<FormSchema<T>> | undefined>(undefined);
+  // A submission waiting for the schema: a second one is ignored as during sending.
+  const submitting = useRef(false);
 
-  function validate(current: Values<F>): { data: T | undefined; fieldErrors: FieldErrors<F> } {
+  function loadSchema(): Promise<FormSchema<T>> {
+    if (loaded.current) return Promise.resolve(loaded.current);
+    loading.current ??= (schema as () => Promise<FormSchema<T>>)().then(
+      (ready) => (loaded.current = ready),
+      (error: unknown) => {
+        // A failed load (offline) is tried again at the next field or submission.
+        loading.current = undefined;
+        throw error;
+      },
+    );
+    return loading.current;
+  }
+
+  function validate(
+    current: Values<F>,
+    formSchema: FormSchema<T>,
+  ): { data: T | undefined; fieldErrors: FieldErrors<F> } {
     const fieldErrors: FieldErrors<F> = { ...check(current) };
-    const result = schema.safeParse(toInput(current));
+    const result = formSchema.safeParse(toInput(current));
     if (!result.success) {
       for (const issue of result.error.issues) {
         const name = fieldOfIssue(issue.path, current);
@@ -98,9 +127,10 @@ export function useSchemaForm<T, R, F extends string>({
     if (state.status === 'succeeded') setState({ status: 'editing' });
     // Errors already shown follow the values as they change (a confirmation field clears
     // when the password it must match is fixed); no new ones appear while typing.
+    // Errors are shown only once the schema has been loaded (on blur or submit).
     const shown = fieldNames.filter((other) => errors[other] !== undefined);
-    if (shown.length > 0) {
-      const { fieldErrors } = validate(next);
+    if (shown.length > 0 && loaded.current) {
+      const { fieldErrors } = validate(next, loaded.current);
       setErrors(
         Object.fromEntries(shown.map((other) => [other, fieldErrors[other]])) as FieldErrors<F>,
       );
@@ -113,9 +143,19 @@ export function useSchemaForm<T, R, F extends string>({
       value: values[name],
       error: errors[name],
       onChange: (event: ChangeEvent<FieldElement>) => setValue(name, event.target.value),
+      onFocus: () => {
+        loadSchema().catch(() => undefined);
+      },
       onBlur: () => {
-        const message = validate(values).fieldErrors[name];
-        setErrors((previous) => ({ ...previous, [name]: message }));
+        const blurred = values;
+        loadSchema().then(
+          (ready) => {
+            const message = validate(blurred, ready).fieldErrors[name];
+            setErrors((previous) => ({ ...previous, [name]: message }));
+          },
+          // Not loaded: the field is checked on submit, which says why it cannot go.
+          () => undefined,
+        );
       },
     };
   }
@@ -127,9 +167,21 @@ export function useSchemaForm<T, R, F extends string>({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.status === 'submitting') return;
+    if (state.status === 'submitting' || submitting.current) return;
     const form = event.currentTarget;
-    const { data, fieldErrors } = validate(values);
+    let ready: FormSchema<T>;
+    submitting.current = true;
+    try {
+      ready = await loadSchema();
+    } catch (error) {
+      const failure = describeFailure(error);
+      setState({ status: 'failed', message: failure.message });
+      toaster?.error(failure.message);
+      return;
+    } finally {
+      submitting.current = false;
+    }
+    const { data, fieldErrors } = validate(values, ready);
     setErrors(fieldErrors);
     if (data === undefined) {
       focusField(

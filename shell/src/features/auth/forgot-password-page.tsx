@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
-import { passwordResetRequestSchema } from 'shared-sdk/schemas';
 import { Alert, authErrorMessage, Button, TextField, usePageTitle, useSchemaForm } from 'shared-ui';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 
@@ -10,7 +9,8 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation(['shell', 'common']);
   usePageTitle(t('auth.forgot.title'));
   const { field, values, handleSubmit, state } = useSchemaForm({
-    schema: passwordResetRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.passwordResetRequestSchema),
     initialValues: { email: '' },
     describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
     send: (data) => session().requestPasswordReset(data.email),

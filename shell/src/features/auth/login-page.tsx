@@ -1,7 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
-import { loginRequestSchema } from 'shared-sdk/schemas';
 import { Alert, authErrorMessage, Button, TextField, usePageTitle, useSchemaForm } from 'shared-ui';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { ResetPasswordForm } from './reset-password-form';
@@ -10,7 +9,7 @@ function LoginForm() {
   const { t } = useTranslation(['shell', 'common']);
   usePageTitle(t('auth.login.title'));
   const { field, handleSubmit, state } = useSchemaForm({
-    schema: loginRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.loginRequestSchema),
     initialValues: { email: '', password: '' },
     describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
     // A signed-in session makes the route guard send the user on (spec §2).

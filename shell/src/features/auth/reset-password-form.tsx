@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
-import { passwordResetConfirmSchema } from 'shared-sdk/schemas';
 import {
   Alert,
   authErrorMessage,
@@ -21,7 +20,8 @@ export function ResetPasswordForm({ code }: { code: string }) {
   usePageTitle(t('auth.reset.title'));
   const policy = usePasswordPolicy();
   const { field, values, handleSubmit, state } = useSchemaForm({
-    schema: passwordResetConfirmSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.passwordResetConfirmSchema),
     initialValues: { code, newPassword: '', confirmPassword: '' },
     // The schema drops confirmPassword: only the code and the new password are sent.
     check: ({ newPassword, confirmPassword }) => ({

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { session } from 'shared-sdk';
-import { signupRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
   apiErrorMessage,
@@ -47,7 +46,7 @@ export function SignupPage() {
   usePageTitle(t('auth.signup.title'));
   const policy = usePasswordPolicy();
   const { field, values, handleSubmit, state } = useSchemaForm({
-    schema: signupRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.signupRequestSchema),
     initialValues: { displayName: '', email: '', password: '', website: '' },
     // A blank website is sent as absent, not as "".
     toInput: ({ website, ...rest }) => ({

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call, identityEndpoints, type PasswordPolicy } from 'shared-sdk';
-import { defaultMinPasswordLength } from 'shared-sdk/schemas';
+import { call, identityEndpoints, type PasswordPolicy, defaultMinPasswordLength } from 'shared-sdk';
 
 // spec §5/§9: minimum length 6 by default; the rest of the policy comes from the server.
 const fallbackPolicy: PasswordPolicy = {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from 'shared-sdk';
-import { createWorkspaceRequestSchema } from 'shared-sdk/schemas';
 import { Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
 import { useAppDispatch } from '../../store/hooks';
 import { addWorkspace } from '../../store/workspaces-slice';
@@ -13,7 +12,8 @@ export function CreateWorkspaceForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { field, handleSubmit, state } = useSchemaForm({
-    schema: createWorkspaceRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.createWorkspaceRequestSchema),
     initialValues: { workspaceName: '', websiteUrl: '' },
     describeFailure: (error) => ({
       message: error instanceof ApiError ? error.serverMessage : t('common:errors.auth/unknown'),

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, retryableSendIds } from 'shared-sdk';
-import { messageContentSchema, sendMessageRequestSchema } from 'shared-sdk/schemas';
 import {
   Button,
   FileButton,
@@ -18,6 +17,11 @@ import { useDraft } from '../hooks/use-draft';
 import { useCannedPicker } from '../hooks/use-canned-picker';
 import { useTypingSender } from '../hooks/use-live-signals';
 import { CannedResponseList } from './canned-response-list';
+import {
+  loadMessageSchemas,
+  preloadMessageSchemas,
+  type MessageSchemas,
+} from '../utils/message-schemas';
 import { sendOnEnter } from '../utils/send-on-enter';
 import { formatSize } from './message-list';
 import {
@@ -203,12 +207,26 @@ export function Composer({
     return attachments;
   }
 
+  // A send waiting for the schemas: another Enter is ignored, as while sending.
+  const checking = useRef(false);
+
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
+    if (sending || checking.current) return;
+    checking.current = true;
+    let schemas: MessageSchemas;
+    try {
+      schemas = await loadMessageSchemas();
+    } catch (failure) {
+      toast.error(failureMessage(failure));
+      return;
+    } finally {
+      checking.current = false;
+    }
+    const { messageContentSchema, sendMessageRequestSchema } = schemas;
     const checked = messageContentSchema.safeParse(content);
     if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
-    const details = checkFormRows(rows, t);
+    const details = checkFormRows(rows, t, schemas);
     setRowErrors(details.errors);
     if (!details.valid) {
       const first = rows.find((row) => details.errors[row.key]);
@@ -279,7 +297,13 @@ export function Composer({
   }
 
   return (
-    <Form ref={formRef} noValidate onSubmit={(event) => void send(event)} aria-busy={sending}>
+    <Form
+      ref={formRef}
+      noValidate
+      onFocus={preloadMessageSchemas}
+      onSubmit={(event) => void send(event)}
+      aria-busy={sending}
+    >
       {botAnswering ? <Muted id={noteId}>{t('composer.botAnswering')}</Muted> : null}
       <TextAreaField
         label={t('composer.label')}

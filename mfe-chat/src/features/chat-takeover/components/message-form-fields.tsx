@@ -1,15 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import styled from 'styled-components';
-import { messageFormSchema } from 'shared-sdk/schemas';
+import type { MessageSchemas } from '../utils/message-schemas';
 import { Button, TextField, Muted } from 'shared-ui';
 
 /** How many fields the agent may add to one message (the composer's limit, not the API's). */
 export const maxFormFields = 20;
-
-/** spec §3 message form limits, read from the shared schema so both sides agree. */
-const nameSchema = messageFormSchema.keyType;
-const valueSchema = messageFormSchema.valueType;
 
 export interface FormFieldRow {
   /** Stable while the row exists: React's key and the inputs' ids. */
@@ -33,7 +29,11 @@ export type FormErrors = Partial<Record<number, FormFieldErrors>>;
 export function checkFormRows(
   rows: FormFieldRow[],
   t: TFunction<'conversation'>,
+  { messageFormSchema }: Pick<MessageSchemas, 'messageFormSchema'>,
 ): { form: Record<string, string>; errors: FormErrors; valid: boolean } {
+  // spec §3 message form limits, read from the shared schema so both sides agree.
+  const nameSchema = messageFormSchema.keyType;
+  const valueSchema = messageFormSchema.valueType;
   const form: Record<string, string> = {};
   const errors: FormErrors = {};
   for (const row of rows) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { createConversationNoteRequestSchema } from 'shared-sdk/schemas';
 import {
   apiErrorMessage,
   Button,
@@ -13,6 +12,7 @@ import {
 import { createNote } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
 import { sendOnEnter } from '../utils/send-on-enter';
+import { loadMessageSchemas, preloadMessageSchemas } from '../utils/message-schemas';
 
 const Form = styled.form`
   display: grid;
@@ -53,9 +53,22 @@ export function NoteComposer({
     if (field instanceof HTMLTextAreaElement) field.focus();
   }, []);
 
+  // A note waiting for the schemas: another Enter is ignored, as while sending.
+  const checking = useRef(false);
+
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state === 'sending') return;
+    if (state === 'sending' || checking.current) return;
+    checking.current = true;
+    let createConversationNoteRequestSchema;
+    try {
+      ({ createConversationNoteRequestSchema } = await loadMessageSchemas());
+    } catch (failure) {
+      toast.error(apiErrorMessage(tCommon, failure, t('notes.failed')));
+      return;
+    } finally {
+      checking.current = false;
+    }
     const checked = createConversationNoteRequestSchema.safeParse({
       workspaceId,
       conversationId,
@@ -77,7 +90,12 @@ export function NoteComposer({
   }
 
   return (
-    <Form ref={formRef} noValidate onSubmit={(event) => void send(event)}>
+    <Form
+      ref={formRef}
+      noValidate
+      onFocus={preloadMessageSchemas}
+      onSubmit={(event) => void send(event)}
+    >
       <TextAreaField
         label={t('notes.fieldLabel')}
         hint={t('notes.hint')}

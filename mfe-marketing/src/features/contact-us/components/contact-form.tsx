@@ -25,7 +25,7 @@ export function ContactForm({ initialTopic }: { initialTopic?: ContactTopic }) {
   const { t } = useTranslation('contact-us');
   const { t: tSite } = useTranslation(siteNamespace);
   const { values, state, field, handleSubmit } = useSchemaForm({
-    schema: contactRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.contactRequestSchema),
     initialValues: { name: '', email: '', company: '', topic: initialTopic ?? '', message: '' },
     // A blank company is sent as absent, not as "".
     toInput: ({ company, ...rest }) => ({

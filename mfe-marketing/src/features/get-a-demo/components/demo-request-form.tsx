@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError, call, siteEndpoints, type DemoRequest } from 'shared-sdk';
-import { companySizes, demoRequestSchema } from 'shared-sdk/schemas';
+import { ApiError, call, siteEndpoints, type DemoRequest, companySizes } from 'shared-sdk';
 import {
   Alert,
   Button,
@@ -23,7 +22,7 @@ export function DemoRequestForm() {
   const { t } = useTranslation('get-a-demo');
   const { t: tSite } = useTranslation(siteNamespace);
   const { values, state, field, handleSubmit } = useSchemaForm({
-    schema: demoRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.demoRequestSchema),
     initialValues: {
       firstName: '',
       lastName: '',

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { newClientId } from 'shared-sdk';
 import type { CreateProductRequest, Product } from 'shared-sdk/schemas';
-import { createProductRequestSchema } from 'shared-sdk/schemas';
 import {
   Button,
   Spinner,
@@ -88,7 +87,8 @@ export function ProductForm({
   const statusSettable = product?.status !== 'processing';
 
   const { values, state, field, handleSubmit } = useSchemaForm({
-    schema: createProductRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.createProductRequestSchema),
     initialValues: valuesOf(product),
     toInput: (typed): CreateProductRequest => ({
       workspaceId,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WriteProgress } from 'shared-sdk';
-import { maxProductImportRows } from 'shared-sdk/schemas';
+import { maxProductImportRows } from 'shared-sdk';
 import {
   Button,
   Card,

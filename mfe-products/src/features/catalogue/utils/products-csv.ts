@@ -1,9 +1,6 @@
 import Papa from 'papaparse';
-import {
-  maxProductImportRows,
-  productImportRowSchema,
-  type ProductImportRow,
-} from 'shared-sdk/schemas';
+import { maxProductImportRows } from 'shared-sdk';
+import { productImportRowSchema, type ProductImportRow } from 'shared-sdk/schemas';
 
 /** A plain file's columns (any case, any order; other columns are ignored). */
 export const plainColumns = [

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { createCannedResponseRequestSchema, type CannedResponse } from 'shared-sdk/schemas';
+import type { CannedResponse } from 'shared-sdk/schemas';
 import { apiErrorMessage, Button, Stack, TextAreaField, TextField, useSchemaForm } from 'shared-ui';
 import { createCannedResponse, updateCannedResponse } from '../api/canned-responses-api';
 
@@ -21,7 +21,8 @@ export function CannedResponseForm({
   const { t: tCommon } = useTranslation('common');
   const empty = { shortcut: '', content: '' };
   const form = useSchemaForm({
-    schema: createCannedResponseRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.createCannedResponseRequestSchema),
     initialValues: response ? { shortcut: response.shortcut, content: response.content } : empty,
     toInput: (values) => ({ workspaceId, ...values }),
     describeFailure: (error) => {

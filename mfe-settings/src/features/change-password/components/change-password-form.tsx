@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { session, type PasswordPolicy } from 'shared-sdk';
-import { changePasswordRequestSchema } from 'shared-sdk/schemas';
 import {
   authErrorMessage,
   Button,
@@ -49,7 +48,8 @@ export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
   const [showPasswords, setShowPasswords] = useState(false);
 
   const { values, state, field, handleSubmit } = useSchemaForm({
-    schema: changePasswordRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.changePasswordRequestSchema),
     initialValues: blank,
     fieldMessages: { currentPassword: t('form.currentRequired') },
     check: ({ newPassword, confirmPassword }) => ({

@@ -1,5 +1,5 @@
 import type { PasswordPolicy } from 'shared-sdk';
-import { defaultMinPasswordLength } from 'shared-sdk/schemas';
+import { defaultMinPasswordLength } from 'shared-sdk';
 import { checkPassword } from 'shared-ui';
 
 /**

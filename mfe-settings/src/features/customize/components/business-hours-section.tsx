@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Weekday } from 'shared-sdk';
-import { weekdays } from 'shared-sdk/schemas';
+import { weekdays } from 'shared-sdk';
 import { SelectField, TextAreaField, VisuallyHidden } from 'shared-ui';
 import { checked } from './chatbot-form-values';
 import { FormSection, type SectionProps } from './form-section';

@@ -1,9 +1,9 @@
 import type { BusinessHours, Chatbot, PreChatForm, Weekday, WidgetChatbot } from 'shared-sdk';
+import { weekdays } from 'shared-sdk';
 import {
   businessHoursSchema,
   greetingMessageSchema,
   launcherLabelSchema,
-  weekdays,
 } from 'shared-sdk/schemas';
 
 // The Customize form edits the chatbot as flat text fields (what inputs hold); the request

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Chatbot } from 'shared-sdk';
-import { idleTimeoutBounds, updateChatbotRequestSchema } from 'shared-sdk/schemas';
+import { idleTimeoutBounds } from 'shared-sdk';
 import {
   Button,
   Spinner,
@@ -65,7 +65,8 @@ export function ChatbotForm({
   const contrastId = useId();
   const [uploading, setUploading] = useState(false);
   const { values, state, field, setValue, handleSubmit } = useSchemaForm({
-    schema: updateChatbotRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.updateChatbotRequestSchema),
     initialValues: formValuesOf(chatbot),
     toInput: (values) => requestOf(values, workspaceId, chatbot.id),
     fieldOfIssue,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { createWebhookRequestSchema, webhookEventNames } from 'shared-sdk/schemas';
+import { webhookEventNames } from 'shared-sdk';
 import type { CreateWebhookResponse, Webhook } from 'shared-sdk';
 import { apiErrorMessage, Button, Stack, TextField, useSchemaForm } from 'shared-ui';
 import { createWebhook, updateWebhook } from '../api/integrations-api';
@@ -42,7 +42,8 @@ export function WebhookForm({
   const { t } = useTranslation('integrations');
   const { t: tCommon } = useTranslation('common');
   const form = useSchemaForm({
-    schema: createWebhookRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.createWebhookRequestSchema),
     initialValues: { url: webhook?.url ?? '', events: (webhook?.events ?? []).join(',') },
     toInput: (values) => ({
       workspaceId,

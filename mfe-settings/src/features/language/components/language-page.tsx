@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { call, identityEndpoints, session } from 'shared-sdk';
-import { profileUpdateSchema } from 'shared-sdk/schemas';
 import {
   addTranslations,
   Button,
@@ -95,9 +94,11 @@ export function LanguagePage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const update = profileUpdateSchema.parse({ preferredLanguage: locale });
     setSaving(true);
     try {
+      // zod loads on saving, not with the page.
+      const { profileUpdateSchema } = await import('shared-sdk/schemas');
+      const update = profileUpdateSchema.parse({ preferredLanguage: locale });
       const updated = await call(identityEndpoints.updateProfile, update);
       session().setUser(updated);
       writeLocaleCookie(locale);

@@ -1,11 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type WorkspaceRole, type WorkspaceUser } from 'shared-sdk';
-import {
-  addWorkspaceUsersRequestSchema,
-  workspaceRoles,
-  type AddWorkspaceUsersResponse,
-} from 'shared-sdk/schemas';
+import { ApiError, type WorkspaceRole, type WorkspaceUser, workspaceRoles } from 'shared-sdk';
+import type { AddWorkspaceUsersResponse } from 'shared-sdk/schemas';
 import {
   Button,
   SelectField,
@@ -43,8 +39,9 @@ export function AddPeopleForm({
   const [adding, setAdding] = useState(false);
   const toast = useToast();
 
-  /** The request, or why the addresses cannot be sent. */
-  function validate() {
+  /** The request, or why the addresses cannot be sent (zod loads on adding, not with the page). */
+  async function validate() {
+    const { addWorkspaceUsersRequestSchema } = await import('shared-sdk/schemas');
     const emails = parseEmailList(emailsText);
     const result = addWorkspaceUsersRequestSchema.safeParse({
       workspaceId,
@@ -75,14 +72,14 @@ export function AddPeopleForm({
     if (adding) return;
     const emailsField = event.currentTarget.elements.namedItem('emails');
     const focusEmails = () => emailsField instanceof HTMLElement && emailsField.focus();
-    const { request, error } = validate();
-    setEmailsError(error);
-    if (!request) {
-      focusEmails();
-      return;
-    }
     setAdding(true);
     try {
+      const { request, error } = await validate();
+      setEmailsError(error);
+      if (!request) {
+        focusEmails();
+        return;
+      }
       const result = await addWorkspaceUsers(request);
       onAdded(result.added);
       setEmailsText('');

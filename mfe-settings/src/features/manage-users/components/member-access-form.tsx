@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkspaceUser } from 'shared-sdk';
-import {
-  updateWorkspaceUserRequestSchema,
-  workspaceRoles,
-  workspaceUserStatuses,
-} from 'shared-sdk/schemas';
+import { workspaceRoles, workspaceUserStatuses } from 'shared-sdk';
 import {
   Button,
   SelectField,
@@ -31,7 +27,8 @@ export function MemberAccessForm({
   const { t: tSettings } = useTranslation(settingsNamespace);
   const { t: tCommon } = useTranslation('common');
   const { state, field, handleSubmit } = useSchemaForm({
-    schema: updateWorkspaceUserRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.updateWorkspaceUserRequestSchema),
     initialValues: { role: member.role, status: member.status },
     toInput: (values) => ({ workspaceUserId: member.id, ...values }),
     describeFailure: (error) => ({

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session, type ProfileSaved, type ProfileUpdate, type User } from 'shared-sdk';
-import { profileUpdateSchema } from 'shared-sdk/schemas';
 import {
   Button,
   Spinner,
@@ -70,7 +69,7 @@ export function ProfileForm({
   }
 
   const { values, state, field, handleSubmit } = useSchemaForm({
-    schema: profileUpdateSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.profileUpdateSchema),
     initialValues: toFormValues(profile),
     toInput: toProfileInput,
     describeFailure: (error) =>

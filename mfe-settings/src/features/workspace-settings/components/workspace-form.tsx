@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workspace } from 'shared-sdk';
-import { updateWorkspaceRequestSchema } from 'shared-sdk/schemas';
 import { Button, SelectField, Spinner, TextField, apiErrorMessage, useSchemaForm } from 'shared-ui';
 import { FieldRow } from '../../../components/settings-page';
 import { updateWorkspace } from '../api/workspace-settings-api';
@@ -19,7 +18,8 @@ export function WorkspaceForm({ workspace }: { workspace: Workspace }) {
   const titleId = useId();
   const names = new Intl.DisplayNames([i18n.language], { type: 'currency' });
   const { state, field, handleSubmit } = useSchemaForm({
-    schema: updateWorkspaceRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.updateWorkspaceRequestSchema),
     initialValues: {
       workspaceName: workspace.name,
       websiteUrl: workspace.url,

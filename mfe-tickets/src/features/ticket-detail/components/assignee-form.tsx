@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { updateTicketRequestSchema, type Ticket } from 'shared-sdk/schemas';
+import type { Ticket } from 'shared-sdk/schemas';
 import {
   Button,
   SelectField,
@@ -35,7 +35,7 @@ export function AssigneeForm({
   const { t: tTickets } = useTranslation(ticketsNamespace);
   const { t: tCommon } = useTranslation('common');
   const { state, field, handleSubmit } = useSchemaForm({
-    schema: updateTicketRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.updateTicketRequestSchema),
     initialValues: { assigneeId: ticket.assigneeId ?? '' },
     toInput: ({ assigneeId }) => ({
       workspaceId: ticket.workspaceId,

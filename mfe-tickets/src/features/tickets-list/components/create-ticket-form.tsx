@@ -2,12 +2,7 @@ import { useId, useState } from 'react';
 import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import {
-  createTicketRequestSchema,
-  type Conversation,
-  type CreateTicketRequest,
-  type TicketType,
-} from 'shared-sdk/schemas';
+import type { Conversation, CreateTicketRequest, TicketType } from 'shared-sdk/schemas';
 import {
   Button,
   SegmentedControl,
@@ -67,20 +62,23 @@ const formFieldOf: Record<string, FormField> = {
 };
 
 /** The API's own schema (spec §7 POST /api/user/tickets), its issues named by form field. */
-const createTicketFormSchema: FormSchema<CreateTicketRequest> = {
-  safeParse(input) {
-    const result = createTicketRequestSchema.safeParse(input);
-    if (result.success) return { success: true, data: result.data };
-    const issues = result.error.issues.map((issue) => {
-      const [first, second] = issue.path;
-      const path =
-        first === 'recipientInfo' && typeof second === 'string'
-          ? [formFieldOf[second] ?? first]
-          : issue.path;
-      return { path, message: issue.message };
-    });
-    return { success: false, error: { issues } };
-  },
+const loadCreateTicketFormSchema = async (): Promise<FormSchema<CreateTicketRequest>> => {
+  const { createTicketRequestSchema } = await import('shared-sdk/schemas');
+  return {
+    safeParse(input) {
+      const result = createTicketRequestSchema.safeParse(input);
+      if (result.success) return { success: true, data: result.data };
+      const issues = result.error.issues.map((issue) => {
+        const [first, second] = issue.path;
+        const path =
+          first === 'recipientInfo' && typeof second === 'string'
+            ? [formFieldOf[second] ?? first]
+            : issue.path;
+        return { path, message: issue.message };
+      });
+      return { success: false, error: { issues } };
+    },
+  };
 };
 
 /**
@@ -100,7 +98,7 @@ export function CreateTicketForm({
   const titleId = useId();
   const [type, setType] = useState<TicketType>('internal');
   const { state, field, handleSubmit } = useSchemaForm({
-    schema: createTicketFormSchema,
+    schema: loadCreateTicketFormSchema,
     initialValues: blank,
     toInput: (values): unknown => {
       const assigneeId = values.assigneeId || null;

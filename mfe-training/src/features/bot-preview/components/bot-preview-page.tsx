@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { botPreviewRequestSchema } from 'shared-sdk/schemas';
 import {
   Alert,
   Button,
@@ -72,7 +71,7 @@ export function BotPreviewPage() {
   const triesTitleId = useId();
   const { tries, add, clear } = useBotTries(workspaceId);
   const { state, field, handleSubmit } = useSchemaForm({
-    schema: botPreviewRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.botPreviewRequestSchema),
     initialValues: { question: '' },
     toInput: (values) => ({ workspaceId, question: values.question }),
     describeFailure: (error) => ({ message: apiErrorMessage(tCommon, error, t('failed')) }),

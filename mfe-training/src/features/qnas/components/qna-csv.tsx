@@ -13,7 +13,7 @@ import {
   readText,
   useToast,
 } from 'shared-ui';
-import { maxQnaImportPairs } from 'shared-sdk/schemas';
+import { maxQnaImportPairs } from 'shared-sdk';
 import { importQnas, listAllQnas } from '../api/qnas-api';
 import { parseQnasCsv, qnasToCsv, type ImportRow } from '../utils/qnas-csv';
 

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { AiTrainingQna, CreateAiTrainingQnaRequest } from 'shared-sdk/schemas';
-import { createAiTrainingQnaRequestSchema } from 'shared-sdk/schemas';
 import {
   Button,
   Spinner,
@@ -84,7 +83,8 @@ export function QnaForm({
   const { t: tCommon } = useTranslation('common');
   const titleId = useId();
   const { values, state, field, setValue, handleSubmit } = useSchemaForm({
-    schema: createAiTrainingQnaRequestSchema,
+    schema: () =>
+      import('shared-sdk/schemas').then((schemas) => schemas.createAiTrainingQnaRequestSchema),
     initialValues: valuesOf(qna, initialQuestion),
     toInput: (typed): CreateAiTrainingQnaRequest => ({
       workspaceId,

@@ -1,4 +1,4 @@
-import { maxQnaImportPairs } from 'shared-sdk/schemas';
+import { maxQnaImportPairs } from 'shared-sdk';
 import { parseQnasCsv, qnasToCsv } from './qnas-csv';
 
 describe('Q&A CSV', () => {

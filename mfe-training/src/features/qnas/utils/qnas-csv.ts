@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
+import { maxQnaImportPairs } from 'shared-sdk';
 import {
   aiTrainingQnaImportPairSchema,
-  maxQnaImportPairs,
   type AiTrainingQna,
   type AiTrainingQnaImportPair,
 } from 'shared-sdk/schemas';

@@ -1,7 +1,8 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { maxWebsiteLinks, type AiTrainingWebsite } from 'shared-sdk/schemas';
+import { maxWebsiteLinks } from 'shared-sdk';
+import type { AiTrainingWebsite } from 'shared-sdk/schemas';
 import { useToast } from 'shared-ui';
 import { updateWebsiteLinks } from '../api/websites-api';
 import type { Discovery } from '../hooks/use-discovery';

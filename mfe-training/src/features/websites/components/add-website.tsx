@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { getLinksRequestSchema, maxWebsiteLinks } from 'shared-sdk/schemas';
+import { maxWebsiteLinks } from 'shared-sdk';
 import {
   Button,
   Card,
@@ -32,7 +32,7 @@ function AddressForm({ workspaceId, discovery }: { workspaceId: string; discover
   const { t } = useTranslation('websites');
   const { t: tCommon } = useTranslation('common');
   const { state, field, handleSubmit } = useSchemaForm({
-    schema: getLinksRequestSchema,
+    schema: () => import('shared-sdk/schemas').then((schemas) => schemas.getLinksRequestSchema),
     initialValues: { baseUrl: '' },
     toInput: (values) => ({ workspaceId, baseUrl: values.baseUrl }),
     // The API refuses an address it may not reach (a private one, say): that is about the field.

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { getLinksTimeoutMinutes, type GetLinksJob } from 'shared-sdk/schemas';
+import { getLinksTimeoutMinutes } from 'shared-sdk';
+import type { GetLinksJob } from 'shared-sdk/schemas';
 import { Alert, Button, Muted, ProgressBar, Spinner, Stack } from 'shared-ui';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds';
 import { formatElapsed } from '../utils/elapsed';
