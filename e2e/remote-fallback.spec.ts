@@ -3,7 +3,6 @@ import { expect, test } from '@playwright/test';
 test('a remote that is down shows the fallback, the shell keeps working, and it recovers', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   let remoteDown = true;
   await page.route('**/remotes/mfe-marketing/**', (route) =>
     remoteDown ? route.abort('connectionrefused') : route.continue(),
@@ -11,9 +10,10 @@ test('a remote that is down shows the fallback, the shell keeps working, and it 
 
   await page.goto('/pricing');
   const fallback = page.getByTestId('remote-unavailable');
-  // A prerendered page gives up on its remote twice (before hydrating, then as the page), each
-  // time reading the manifest afresh once, three tries a second apart: about 9.5 s in all.
-  await expect(fallback).toBeVisible({ timeout: 20_000 });
+  // A prerendered page tries its remote once before hydrating (three tries a second apart, then
+  // the manifest read afresh and three more: about 5 s) and shows the fallback as soon as that
+  // gives up.
+  await expect(fallback).toBeVisible({ timeout: 8_000 });
   await expect(fallback.getByRole('heading', { name: 'This area is unavailable' })).toBeVisible();
 
   // The shell still works around it: navigation, the colour mode and its own pages.
@@ -24,7 +24,7 @@ test('a remote that is down shows the fallback, the shell keeps working, and it 
   await expect(page.getByText('Page Not Found: /no-such-page')).toBeVisible();
 
   await page.goto('/pricing');
-  await expect(fallback).toBeVisible({ timeout: 20_000 });
+  await expect(fallback).toBeVisible({ timeout: 8_000 });
   remoteDown = false;
   await fallback.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('This area is unavailable');

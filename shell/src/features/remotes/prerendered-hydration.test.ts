@@ -52,4 +52,11 @@ describe('hydrating a prerendered page', () => {
       false,
     );
   });
+
+  it('records a remote that failed, so the page shows its fallback without trying again', async () => {
+    expect(await prepare({ load: jest.fn(async () => Promise.reject(new Error('down'))) })).toBe(
+      false,
+    );
+    expect(preloadedPage(pricing)).toBe('failed');
+  });
 });

@@ -5,6 +5,7 @@ import { pageNotFound } from 'shared-sdk';
 import { remoteFailureKey } from '../../runtime-plugins/remote-failure';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import type { loadRemotePage } from './remote-loader';
+import { preloadFailure, preloadedPage } from './preloaded-pages';
 import { RemotePage } from './remote-page';
 
 jest.mock('./remote-loader', () => ({ resetRemote: jest.fn() }));
@@ -41,6 +42,20 @@ describe('RemotePage', () => {
     expect(resetRemote).toHaveBeenCalledWith('mfe-marketing');
     expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows at once the fallback of a remote that failed before the first render, once', async () => {
+    preloadFailure(page);
+    const load = jest.fn<ReturnType<typeof loadRemotePage>, []>(async () => Pricing);
+    const { unmount } = renderWithProviders(<RemotePage page={page} load={load} />);
+    expect(screen.getByText('This area is unavailable')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    expect(preloadedPage(page)).toBeUndefined();
+    unmount();
+
+    renderWithProviders(<RemotePage page={page} load={load} />);
+    expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith(page);
   });
 
   it('shows the fallback when loading rejects', async () => {

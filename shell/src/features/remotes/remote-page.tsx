@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Loading } from 'shared-ui';
@@ -6,7 +6,7 @@ import type { RemotePageRef } from '../../app/routes';
 import { isRemoteFailure } from '../../runtime-plugins/remote-failure';
 import { retryRemote, useRemoteAttempt } from './remote-attempts';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { preloadedPage } from './preloaded-pages';
+import { forgetFailure, preloadedPage } from './preloaded-pages';
 import { loadRemotePage, resetRemote } from './remote-loader';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -26,10 +26,16 @@ export function RemotePage({
   const key = `${page.remote}/${page.module}#${attempt}`;
   const [loaded, setLoaded] = useState<Loaded | undefined>(() => {
     const Page = preloadedPage(page);
+    if (Page === 'failed') return { key, failed: true };
     return Page ? { key, Page } : undefined;
   });
+  const initial = useRef(loaded);
 
   useEffect(() => {
+    if (initial.current?.key === key && 'failed' in initial.current) {
+      forgetFailure(page);
+      return;
+    }
     let current = true;
     const fail = () => setLoaded({ key, failed: true });
     load(page).then(
