@@ -49,8 +49,9 @@ const maxPreparedStatements = 1000;
  * 300 type parsers for every result and most of the rest five separate calls into the database
  * (parse, describe, bind, describe, execute) where one message can carry them all. Each distinct
  * statement is also prepared once, by name (its parameter types and result columns asked then), so
- * PostgreSQL parses and plans it once rather than on every call (planning alone was 0.2-0.5 ms of the conversation writes). Values and results are
- * converted by the same per-type serializers and parsers `query()` uses.
+ * PostgreSQL parses and plans it once rather than on every call (planning alone was 0.2-0.5 ms of
+ * the conversation writes). Values and results are converted by the same per-type serializers and
+ * parsers `query()` uses.
  */
 function createSession(pglite) {
   /** Statement text → { name, types, fields } (parameter types, result columns), oldest first. */

@@ -17,11 +17,7 @@ import { useDraft } from '../hooks/use-draft';
 import { useCannedPicker } from '../hooks/use-canned-picker';
 import { useTypingSender } from '../hooks/use-live-signals';
 import { CannedResponseList } from './canned-response-list';
-import {
-  loadMessageSchemas,
-  preloadMessageSchemas,
-  type MessageSchemas,
-} from '../utils/message-schemas';
+import { preloadMessageSchemas, useSchemasForSend } from '../utils/message-schemas';
 import { sendOnEnter } from '../utils/send-on-enter';
 import { formatSize } from './message-list';
 import {
@@ -207,22 +203,24 @@ export function Composer({
     return attachments;
   }
 
-  // A send waiting for the schemas: another Enter is ignored, as while sending.
-  const checking = useRef(false);
+  function failureMessage(failure: unknown): string {
+    const file = failure instanceof Error && 'file' in failure ? (failure.file as File) : null;
+    const cause = file ? (failure as Error).cause : failure;
+    const detail =
+      cause instanceof ApiError && cause.serverMessage && cause.status !== 0
+        ? cause.serverMessage
+        : undefined;
+    if (file) return [t('composer.uploadFailed', { name: file.name }), detail].join(' ').trim();
+    return apiErrorMessage(tCommon, cause, t('composer.sendFailed'));
+  }
+
+  const schemasForSend = useSchemasForSend((failure) => toast.error(failureMessage(failure)));
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending || checking.current) return;
-    checking.current = true;
-    let schemas: MessageSchemas;
-    try {
-      schemas = await loadMessageSchemas();
-    } catch (failure) {
-      toast.error(failureMessage(failure));
-      return;
-    } finally {
-      checking.current = false;
-    }
+    if (sending) return;
+    const schemas = await schemasForSend();
+    if (!schemas) return;
     const { messageContentSchema, sendMessageRequestSchema } = schemas;
     const checked = messageContentSchema.safeParse(content);
     if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
@@ -283,17 +281,6 @@ export function Composer({
       toast.error(failureMessage(failure));
     }
     focusContent();
-  }
-
-  function failureMessage(failure: unknown): string {
-    const file = failure instanceof Error && 'file' in failure ? (failure.file as File) : null;
-    const cause = file ? (failure as Error).cause : failure;
-    const detail =
-      cause instanceof ApiError && cause.serverMessage && cause.status !== 0
-        ? cause.serverMessage
-        : undefined;
-    if (file) return [t('composer.uploadFailed', { name: file.name }), detail].join(' ').trim();
-    return apiErrorMessage(tCommon, cause, t('composer.sendFailed'));
   }
 
   return (

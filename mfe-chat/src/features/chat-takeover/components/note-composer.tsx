@@ -12,7 +12,7 @@ import {
 import { createNote } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
 import { sendOnEnter } from '../utils/send-on-enter';
-import { loadMessageSchemas, preloadMessageSchemas } from '../utils/message-schemas';
+import { preloadMessageSchemas, useSchemasForSend } from '../utils/message-schemas';
 
 const Form = styled.form`
   display: grid;
@@ -53,23 +53,16 @@ export function NoteComposer({
     if (field instanceof HTMLTextAreaElement) field.focus();
   }, []);
 
-  // A note waiting for the schemas: another Enter is ignored, as while sending.
-  const checking = useRef(false);
+  const schemasForSend = useSchemasForSend((failure) =>
+    toast.error(apiErrorMessage(tCommon, failure, t('notes.failed'))),
+  );
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state === 'sending' || checking.current) return;
-    checking.current = true;
-    let createConversationNoteRequestSchema;
-    try {
-      ({ createConversationNoteRequestSchema } = await loadMessageSchemas());
-    } catch (failure) {
-      toast.error(apiErrorMessage(tCommon, failure, t('notes.failed')));
-      return;
-    } finally {
-      checking.current = false;
-    }
-    const checked = createConversationNoteRequestSchema.safeParse({
+    if (state === 'sending') return;
+    const schemas = await schemasForSend();
+    if (!schemas) return;
+    const checked = schemas.createConversationNoteRequestSchema.safeParse({
       workspaceId,
       conversationId,
       content,
