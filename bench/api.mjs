@@ -8,8 +8,9 @@
 //   - floors: bare Fastify; Fastify + one INSERT … RETURNING on the same database
 // Each figure: a warm-up run (not counted), then a measured run of --duration seconds.
 // PostgreSQL: a fresh database `parley_bench` on the server of BENCH_DATABASE_URL (default the
-// machine's, postgres://postgres@127.0.0.1:5432/test); --no-postgres leaves it out.
-//   node bench/api.mjs [--duration 10] [--warmup 3] [--connections 50] [--no-postgres]
+// machine's, postgres://postgres@127.0.0.1:5432/test); --no-postgres leaves it out, --no-pglite
+// the embedded one.
+//   node bench/api.mjs [--duration 10] [--warmup 3] [--connections 50] [--no-postgres] [--no-pglite]
 //                      [--only 'agent reply']
 // BENCH_PROFILE=1 writes CPU profiles of the API server to the system's temp folder (parley-prof).
 import { fork } from 'node:child_process';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '3240' },
     'no-postgres': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -250,7 +252,7 @@ async function freshPostgres(adminUrl) {
 }
 
 await buildNodePackages();
-const databases = [{ name: 'pglite', url: '' }];
+const databases = values['no-pglite'] ? [] : [{ name: 'pglite', url: '' }];
 if (!values['no-postgres']) {
   const url = await freshPostgres(
     process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',

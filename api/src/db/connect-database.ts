@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseConfig } from '../config';
 import { startPgliteThread } from './pglite-thread';
+import { preparedStatementsPool } from './prepared-pool';
 import type { Database } from './schema';
 
 export interface DatabaseConnection {
@@ -63,7 +64,7 @@ async function connectPostgres(url: string, log: FastifyBaseLogger): Promise<Dat
   // An idle client losing its server emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle client error'));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }),
     plugins: [camelCase],
   });
   return {
