@@ -80,6 +80,7 @@ const {
   pairProbability,
   suggestionPrecisionGoal,
   maxUnknownSuggested,
+  negativeWeight,
 } = require('../api/src/bot/pair-decision.ts');
 const { loadWordVectors } = require('../api/src/bot/word-vectors.ts');
 
@@ -214,7 +215,12 @@ function devCandidates(weights) {
       const question = withoutGreeting(text);
       const { hits } = searchTraining(index, question, productQuestion(question));
       const candidates = fuseCandidates(index, question, hits, weights);
-      questions.push({ id, candidates, right: id ? candidates.findIndex((c) => c.id === id) : -1 });
+      questions.push({
+        id,
+        candidates,
+        information: index.meaning.information(question),
+        right: id ? candidates.findIndex((c) => c.id === id) : -1,
+      });
     }
   }
   return questions;
@@ -227,13 +233,13 @@ function fit() {
     featureNames,
   );
   const ranked = devCandidates(ranking).filter(({ candidates }) => candidates.length > 0);
-  const samples = ranked.map(({ id, candidates: [best, next] }) => ({
-    inputs: decisionInputs(best, next),
+  const samples = ranked.map(({ id, candidates: [best, next], information }) => ({
+    inputs: decisionInputs(best, next, information),
     label: id !== undefined && best.id === id ? 1 : 0,
   }));
-  const fitted = fitDecision(samples, decisionInputNames);
-  const outcomes = ranked.map(({ id, candidates: [best, next] }) => ({
-    probability: pairProbability(best, next, { ...fitted, threshold: 0 }),
+  const fitted = fitDecision(samples, decisionInputNames, { negativeWeight });
+  const outcomes = ranked.map(({ id, candidates: [best, next], information }) => ({
+    probability: pairProbability(best, next, information, { ...fitted, threshold: 0 }),
     kind: id === undefined ? 'unknown' : best.id === id ? 'right' : 'wrong',
   }));
   const threshold = chooseThreshold(outcomes, {

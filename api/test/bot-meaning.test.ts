@@ -202,10 +202,33 @@ describe('finding pairs by meaning', () => {
       },
     });
     const next = { ...candidate(0.1), score: 3 };
-    expect(pairProbability(candidate(0.95), next)).toBeGreaterThan(
-      pairProbability(candidate(0.3), next),
+    expect(pairProbability(candidate(0.95), next, 2)).toBeGreaterThan(
+      pairProbability(candidate(0.3), next, 2),
     );
-    expect(defaultPairDecision.threshold).toBeGreaterThan(0.5);
+    expect(defaultPairDecision.threshold).toBeGreaterThan(0.2);
+  });
+
+  it("measures a question's information in words the training never uses", () => {
+    const index = meaningIndex();
+    const information = (text: string) => index.meaning!.information(text);
+    // Words no pair holds weigh one each, whatever the size of the training.
+    expect(information('zeppelin hovercraft')).toBeCloseTo(2, 5);
+    // Words the training holds weigh less, and stop words nothing.
+    expect(information('shipping')).toBeGreaterThan(0);
+    expect(information('shipping')).toBeLessThan(1);
+    expect(information('how do I')).toBe(0);
+    expect(information('how much does shipping cost to the zeppelin')).toBeGreaterThan(
+      information('how much does shipping cost'),
+    );
+    index.upsertQnas(
+      Array.from({ length: 40 }, (_, n) => ({
+        id: `filler-${n}`,
+        question: `Question ${n}`,
+        answer: 'Filler',
+        topicIds: [],
+      })),
+    );
+    expect(information('zeppelin hovercraft')).toBeCloseTo(2, 5);
   });
 
   it('answers a taught question and hands over one no pair answers', () => {

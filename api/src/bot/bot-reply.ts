@@ -241,7 +241,8 @@ function surePair(
   const candidates = fuseCandidates(index, question, hits, weights);
   const [first, second] = candidates;
   if (!first) return undefined;
-  const probability = pairProbability(first, second, decision);
+  const information = index.meaning?.information(question) ?? 0;
+  const probability = pairProbability(first, second, information, decision);
   return { id: first.id, probability, sure: probability >= decision.threshold, candidates };
 }
 

@@ -67,17 +67,17 @@ const vectorCandidates = 8;
 
 /** Fitted by `node bench/bot.mjs --fit` on the dev split (listwise, softmax over candidates). */
 export const defaultFeatureWeights: FeatureWeights = {
-  lexicalRelevance: 0.588,
-  lexicalCoverage: 1.838,
-  keySimilarity: 0.941,
-  lexicalRank: 0.814,
-  lexicalTrusted: 0.067,
-  questionVector: 0.32,
-  answerVector: 2.673,
-  vectorRank: 0.645,
-  questionCovered: 0.434,
-  pairCovered: 1.97,
-  answerCovers: 2.714,
+  lexicalRelevance: 0.334,
+  lexicalCoverage: 2.216,
+  keySimilarity: 0.997,
+  lexicalRank: 0.893,
+  lexicalTrusted: 0.081,
+  questionVector: 0.378,
+  answerVector: 2.618,
+  vectorRank: 0.519,
+  questionCovered: 0.492,
+  pairCovered: 2.031,
+  answerCovers: 2.318,
 };
 
 export function blend(features: CandidateFeatures, weights: FeatureWeights): number {

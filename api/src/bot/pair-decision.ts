@@ -9,15 +9,21 @@ export const decisionInputNames = [
   'lexicalTrusted',
   'questionCovered',
   'pairCovered',
+  'runnerUpShare',
+  'questionInformation',
 ] as const;
 export type DecisionInput = (typeof decisionInputNames)[number];
 
 /**
  * When the best fused candidate pair is trusted to answer: a logistic model of how likely it is to
- * be the pair the customer asked about, read from how much it stands out (its softmax share and
- * its lead over the next candidate), its blended score, and how much of the question it covers. Fitted on the dev split of bench/bot (`node bench/bot.mjs --fit`), where
- * a question whose best candidate was wrong, or that no pair answers, is a negative; the threshold
- * is the least probability that kept wrong answers under the goal on that split.
+ * be the pair the customer asked about, read from how much it stands out (its softmax share, the
+ * runner-up's share and its lead over the next candidate), its blended score, how much of the
+ * question it covers, and how much the question says at all (see SemanticIndex.information).
+ * Fitted on the dev split of bench/bot (`node bench/bot.mjs --fit`), where a question whose best
+ * candidate was wrong, or that no pair answers, is a negative, weighted `negativeWeight` times a
+ * positive: the threshold keeps wrong answers near 1%, so what counts is how the model orders its
+ * most confident questions, and that is where the negatives are few. The threshold is the least
+ * probability that kept wrong answers under the goal on that split.
  */
 export interface PairDecision {
   weights: Record<DecisionInput, number>;
@@ -26,18 +32,28 @@ export interface PairDecision {
   threshold: number;
 }
 
+/**
+ * How much a negative weighs against a positive in the fit: on the dev split of bench/bot, 10
+ * answered more questions right at the goal's wrong rate than 1 or 3, both out of fold (four
+ * folds of that split) and fitted on the whole split (22.2% of its questions against 21.8% and
+ * 20.4%).
+ */
+export const negativeWeight = 10;
+
 export const defaultPairDecision: PairDecision = {
   weights: {
-    share: 2.053,
-    score: 0.169,
-    lead: 0.204,
-    lexicalCoverage: 0.237,
-    lexicalTrusted: 0.788,
-    questionCovered: -0.352,
-    pairCovered: -0.427,
+    share: 3.448,
+    score: 0.238,
+    lead: 0.05,
+    lexicalCoverage: 0.618,
+    lexicalTrusted: 0.457,
+    questionCovered: -0.699,
+    pairCovered: -0.132,
+    runnerUpShare: 0.819,
+    questionInformation: 0.758,
   },
-  bias: -3.52,
-  threshold: 0.74,
+  bias: -6.86,
+  threshold: 0.38,
 };
 
 /**
@@ -48,7 +64,7 @@ export const defaultPairDecision: PairDecision = {
  * for, unknown questions counting as misses, and were shown for at most `maxUnknownSuggested` of
  * the unknown questions (the rest of those are handed over at once).
  */
-export const defaultSuggestThreshold = 0.3;
+export const defaultSuggestThreshold = 0.1;
 export const suggestionPrecisionGoal = 0.6;
 export const maxUnknownSuggested = 0.15;
 
@@ -58,9 +74,14 @@ export const suggestionShareRatio = 0.2;
 /** Least share of the question a suggested pair holds (word-aligned, or by its terms). */
 export const minSuggestionCoverage = 0.25;
 
+/**
+ * What the decision reads: of the best and next candidates, and `information`, how much the
+ * question says (SemanticIndex.information).
+ */
 export function decisionInputs(
   best: FusedCandidate,
   next: FusedCandidate | undefined,
+  information: number,
 ): Record<DecisionInput, number> {
   return {
     share: best.share,
@@ -70,6 +91,9 @@ export function decisionInputs(
     lexicalTrusted: best.features.lexicalTrusted,
     questionCovered: best.features.questionCovered,
     pairCovered: best.features.pairCovered,
+    runnerUpShare: next?.share ?? 0,
+    // Logarithmic: a third rare word adds less than the second.
+    questionInformation: Math.log1p(information),
   };
 }
 
@@ -77,9 +101,10 @@ export function decisionInputs(
 export function pairProbability(
   best: FusedCandidate,
   next: FusedCandidate | undefined,
+  information: number,
   decision: PairDecision = defaultPairDecision,
 ): number {
-  const inputs = decisionInputs(best, next);
+  const inputs = decisionInputs(best, next, information);
   let sum = decision.bias;
   for (const name of decisionInputNames) sum += decision.weights[name] * inputs[name];
   return 1 / (1 + Math.exp(-sum));

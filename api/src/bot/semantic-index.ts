@@ -85,6 +85,8 @@ export interface TrainingStatistics {
   vocabulary: SearchableMap<number>;
   /** A word's weight in this workspace: more the rarer it is in the training. */
   weightOf(word: string): number;
+  /** The weight of a word the training never uses: the most any word weighs. */
+  unseenWeight(): number;
   /** Changes whenever the weights do. */
   version(): number;
 }
@@ -196,6 +198,19 @@ export class SemanticIndex {
         },
       ];
     });
+  }
+
+  /**
+   * How much `text` says in this workspace: its meaning words' weights summed, in units of the
+   * weight of a word the training never uses (so about the number of its rare words, whatever
+   * the size of the training). A question of one or two common words ("phone number") fits
+   * many pairs a little; the pair decision trusts its best match less.
+   */
+  information(text: string): number {
+    const { weightOf, unseenWeight } = this.training;
+    let sum = 0;
+    for (const word of this.wordsOf(text)) sum += weightOf(word);
+    return sum / unseenWeight();
   }
 
   /**

@@ -80,6 +80,8 @@ export class TrainingIndex {
           const term = indexTerm(word);
           return term ? this.weight(term) : 0;
         },
+        // No document holds the empty term: it weighs what an unseen word does.
+        unseenWeight: () => this.weight(''),
         version: () => this.version,
       });
     }
