@@ -11,6 +11,9 @@ test('a customer asks the bot, is handed to an agent who takes over, replies and
   browser,
   request,
 }) => {
+  // Two browsers (the agent's dashboard and the customer's shop page with the widget) driven in
+  // turn: about 10 s alone, three times that beside another worker on two cores.
+  test.setTimeout(60_000);
   const account = await signUpByApi(request, {
     label: 'takeover',
     website: 'https://shop.example',
