@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** The rules of spec §9's accessibility target: WCAG 2.1 A and AA. */
 const wcag21aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -14,8 +14,14 @@ function hasCrossOriginFrame(page: Page): boolean {
   });
 }
 
+/** What one check may add to its test's time: about a second alone, more beside another worker. */
+const checkAllowanceMs = 4_000;
+
 /** The page passes axe-core's WCAG 2.1 AA rules in the colour mode it is in now. */
 export async function expectAccessible(page: Page) {
+  // A test that checks every state in both modes spends most of its time here: each check brings
+  // its own time, so such tests need no timeout of their own.
+  test.info().setTimeout(test.info().timeout + checkAllowanceMs);
   // axe reaches a frame of another origin only by merging each frame's results in a blank page
   // it opens for every check (1-2 s a check in Chromium). Frames of the page's own origin are
   // all checked in one pass without it ("legacy mode"), which is all a dashboard page needs.

@@ -6,9 +6,6 @@ test('billing: a new workspace is on Free with its usage; an admin changes the p
   page,
   request,
 }) => {
-  // Every state is checked with axe in both colour modes (about a second a check): 15-20 s
-  // alone, past 30 s beside another worker on two cores.
-  test.setTimeout(60_000);
   const account = await signUpByApi(request, { label: 'billing', website: 'https://gear.example' });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
   // Free includes no product catalogue: one product puts the workspace over that limit.

@@ -7,9 +7,6 @@ test('delete the account from My account: the password is checked, then the user
   page,
   request,
 }) => {
-  // Every state is checked with axe in both colour modes (about a second a check): 15-20 s
-  // alone, past 30 s beside another worker on two cores.
-  test.setTimeout(60_000);
   const account = await signUpByApi(request, {
     label: 'delete-account',
     website: 'https://lighthouse-teas.example',

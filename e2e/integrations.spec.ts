@@ -18,9 +18,6 @@ test('integrations: copy the snippet, see where the widget runs, and a widget me
   context,
   request,
 }) => {
-  // Every state is checked with axe in both colour modes (about a second a check): 15-20 s
-  // alone, past 30 s beside another worker on two cores.
-  test.setTimeout(60_000);
   const received: Received[] = [];
   const receiver = createServer((incoming, response) => {
     const chunks: Buffer[] = [];

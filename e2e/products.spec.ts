@@ -156,9 +156,6 @@ test("an import's photos are copied in from the shop's image host, followed live
   page,
   request,
 }) => {
-  // Every state is checked with axe in both colour modes (about a second a check): 15-20 s
-  // alone, past 30 s beside another worker on two cores.
-  test.setTimeout(60_000);
   // A 1×1 PNG: the server converts it as it would any upload.
   const photo = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
