@@ -11,9 +11,17 @@ import type { AllowedHost } from './outbound/outbound-types';
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-/** Embedded PGlite (in memory when `dataDir` is absent) or a PostgreSQL server. */
-export type DatabaseConfig =
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+/**
+ * Embedded PGlite (in memory when `dataDir` is absent) or a PostgreSQL server. `template`: an
+ * empty cluster dumped by PGlite (api/scripts/pglite-template.mjs) that a new database is loaded
+ * from, if the file exists, instead of running initdb.
+ */
+export type DatabaseConfig = PgliteConfig | { kind: 'postgres'; url: string };
+export interface PgliteConfig {
+  kind: 'pglite';
+  dataDir?: string;
+  template?: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -366,7 +374,12 @@ export function loadConfig(
     appsDir: path.resolve(cwd, vars.APPS_DIR ?? path.resolve(__dirname, '../..')),
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      : {
+          kind: 'pglite',
+          dataDir: path.join(dataDir, 'pglite'),
+          // Written by the api's build beside this file (dist/); absent under the tests.
+          template: path.join(__dirname, 'pglite-template.tar'),
+        },
     remoteManifestOverrides,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,

@@ -14,7 +14,13 @@ import { seedTeams, type Teams } from './fixtures/teams';
 import { bearer, signIn, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
-import { appStartTimeoutMs, buildTestApp, TestClock, type TestApp } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  buildTestApp,
+  TestClock,
+  testPgliteDatabase,
+  type TestApp,
+} from './support/build-test-app';
 
 jest.setTimeout(60_000);
 
@@ -467,7 +473,7 @@ describe('migration 0012_billing', () => {
       const silentLog = { warn: () => undefined } as unknown as Parameters<
         typeof connectDatabase
       >[1];
-      const connection = await connectDatabase({ kind: 'pglite' }, silentLog);
+      const connection = await connectDatabase(testPgliteDatabase(), silentLog);
       const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-billing-migration-'));
       try {
         const migrations = path.resolve(__dirname, '../migrations');

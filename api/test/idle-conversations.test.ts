@@ -11,7 +11,13 @@ import { checkStatistics } from '../src/services/statistics-check';
 import { sendCustomerMessage, startConversation } from './fixtures/conversation';
 import { bearer, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
-import { appStartTimeoutMs, buildTestApp, testConfig, TestClock } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  buildTestApp,
+  testConfig,
+  TestClock,
+  testPgliteDatabase,
+} from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
 
@@ -104,7 +110,7 @@ describe('idle conversations', () => {
 describe('idle conversations scheduler', () => {
   it('runs on its own, from the database: a conversation left before a restart is resolved after it', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-idle-'));
-    const database = { kind: 'pglite' as const, dataDir: path.join(dataDir, 'pglite') };
+    const database = { ...testPgliteDatabase(), dataDir: path.join(dataDir, 'pglite') };
     const clock = new TestClock();
     let conversationId: string;
     let workspaceId: string;

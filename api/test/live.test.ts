@@ -15,7 +15,12 @@ import { buildInternalTicket, createTicket, deleteTicket, updateTicket } from '.
 import { bearer, signIn, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
-import { appStartTimeoutMs, buildTestApp, TestClock } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  buildTestApp,
+  TestClock,
+  testPgliteDatabase,
+} from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
 import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
@@ -36,7 +41,7 @@ describe.each(backends)('live queries over /api/live ($backend)', ({ postgres })
   const clients: LiveTestClient[] = [];
 
   beforeAll(async () => {
-    let database: DatabaseConfig = { kind: 'pglite' };
+    let database: DatabaseConfig = testPgliteDatabase();
     if (postgres) ({ database, drop: dropDatabase } = await createPostgresDatabase('parley_live'));
     app = await buildTestApp({ database }, { now: clock.now });
     await listenForLive(app);

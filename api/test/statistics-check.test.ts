@@ -7,7 +7,7 @@ import { checkStatistics } from '../src/services/statistics-check';
 import { buildInternalTicket, createTicket, deleteTicket, updateTicket } from './fixtures/ticket';
 import { signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
-import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import { appStartTimeoutMs, buildTestApp, testPgliteDatabase } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 
 /** Tickets of every kind of write in a new workspace; returns the workspace. */
@@ -106,7 +106,7 @@ describe('npm run check:statistics (the command, on an embedded database on disk
   async function withApp(run: (app: TestApp) => Promise<void>) {
     const app = await buildTestApp({
       dataDir,
-      database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      database: { ...testPgliteDatabase(), dataDir: path.join(dataDir, 'pglite') },
     });
     try {
       await run(app);

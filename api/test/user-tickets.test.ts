@@ -17,7 +17,7 @@ import type { SignedUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
 import { seedTeams } from './fixtures/teams';
-import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import { appStartTimeoutMs, buildTestApp, testPgliteDatabase } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
 import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
@@ -36,7 +36,7 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
   let dropDatabase = async () => {};
   const clients: LiveTestClient[] = [];
   beforeAll(async () => {
-    let database: DatabaseConfig = { kind: 'pglite' };
+    let database: DatabaseConfig = testPgliteDatabase();
     if (postgres)
       ({ database, drop: dropDatabase } = await createPostgresDatabase('parley_tickets'));
     app = await buildTestApp({ database });

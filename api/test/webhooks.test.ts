@@ -17,7 +17,12 @@ import { toWebhookDelivery } from '../src/repositories/webhook-deliveries';
 import { startConversation } from './fixtures/conversation';
 import { seedTeams, type Teams } from './fixtures/teams';
 import { bearer } from './fixtures/user';
-import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  buildTestApp,
+  testPgliteDatabase,
+  type TestApp,
+} from './support/build-test-app';
 import { eventually } from './support/eventually';
 import { LiveTestClient, listenForLive } from './support/live-client';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -615,7 +620,7 @@ describe('webhook deliveries across a crash', () => {
 
   it('delivers a change committed before the server went down once a server is back', async () => {
     const config = {
-      database: { kind: 'pglite' as const, dataDir: path.join(dataDir, 'pglite') },
+      database: { ...testPgliteDatabase(), dataDir: path.join(dataDir, 'pglite') },
       outbound: { allowHosts: parseAllowHosts(`127.0.0.1:${receiver.port}`) },
       webhooks: { retryBaseMs },
     };

@@ -1,11 +1,13 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig, PgliteConfig } from '../config';
 import { startPgliteThread } from './pglite-thread';
 import { preparedStatementsPool } from './prepared-pool';
 import type { Database } from './schema';
@@ -29,14 +31,15 @@ export async function connectDatabase(
   config: DatabaseConfig,
   log: FastifyBaseLogger,
 ): Promise<DatabaseConnection> {
-  return config.kind === 'postgres'
-    ? connectPostgres(config.url, log)
-    : connectPglite(config.dataDir);
+  return config.kind === 'postgres' ? connectPostgres(config.url, log) : connectPglite(config);
 }
 
-async function connectPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
+async function connectPglite({ dataDir, template }: PgliteConfig): Promise<DatabaseConnection> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const thread = await startPgliteThread(dataDir);
+  // A template only starts a database: PGlite refuses to load one over a cluster already there.
+  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const useTemplate = fresh && template !== undefined && existsSync(template);
+  const thread = await startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
   // kysely-pglite-dialect calls only query() and close(), which the thread provides with PGlite's
   // signatures. PGlite is a single connection: the dialect queues every acquire until the
   // previous query or transaction releases it, so concurrent requests cannot interleave.

@@ -40,9 +40,14 @@ function toError({ message, ...fields }: SerializedError): Error {
   return Object.assign(new Error(message), fields);
 }
 
-/** Starts the thread and resolves once PGlite is open (in memory when `dataDir` is absent). */
-export function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
-  const worker = new Worker(path.join(__dirname, 'pglite-worker.js'), { workerData: { dataDir } });
+/**
+ * Starts the thread and resolves once PGlite is open: in memory when `dataDir` is absent, and
+ * from a copy of `template` (a PGlite `dumpDataDir()` file) instead of an empty cluster when given.
+ */
+export function startPgliteThread(
+  options: { dataDir?: string; template?: string } = {},
+): Promise<PgliteThread> {
+  const worker = new Worker(path.join(__dirname, 'pglite-worker.js'), { workerData: options });
   const pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (err: Error) => void }

@@ -4,6 +4,7 @@
 // from src/ under Jest and from dist/ in production.
 'use strict';
 
+const { readFileSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, protocol } = require('@electric-sql/pglite');
 
@@ -157,7 +158,11 @@ function affectedRows(commandTag) {
 async function main() {
   let pglite;
   try {
-    pglite = await PGlite.create(workerData.dataDir);
+    const { dataDir, template } = workerData;
+    pglite = await PGlite.create({
+      dataDir,
+      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+    });
   } catch (err) {
     parentPort.postMessage({ type: 'failed', error: serializeError(err) });
     return;

@@ -6,13 +6,19 @@ import path from 'node:path';
 import { buildApp } from '../../src/app';
 import type { App, BuildAppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { AppConfig } from '../../src/config';
+import type { AppConfig, PgliteConfig } from '../../src/config';
+import { pgliteTemplate } from './pglite-template';
 
 /** PGlite in memory starts in about two seconds, more on a busy machine. */
 export const appStartTimeoutMs = 60_000;
 
 /** scrypt N = 2^10 instead of 2^15: the same code, 32 times less work per hash. */
 export const testPasswordHashCost = 10;
+
+/** An empty in-memory database, started from the run's template when there is one. */
+export function testPgliteDatabase(): PgliteConfig {
+  return { kind: 'pglite', template: pgliteTemplate() };
+}
 
 /**
  * Defaults for tests: silent logs, in-memory PGlite, no built front-end apps, a fixed signing
@@ -23,7 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ LOG_LEVEL: 'silent' });
   return {
     ...base,
-    database: { kind: 'pglite' },
+    database: testPgliteDatabase(),
     appsDir: path.join(__dirname, 'no-built-apps'),
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'parley-test-')),
     auth: {
