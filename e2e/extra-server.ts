@@ -20,8 +20,8 @@ export function startExtraServer(port: number, env: Record<string, string>): Chi
 
 /**
  * Resolves once the server answers its health check; fails at once if it exits first. A fresh
- * embedded database starts in a few seconds, more while the other worker's browser tests load
- * both cores.
+ * embedded database loads from the build's template in a second or two, more while the other
+ * worker's browser tests load both cores.
  */
 export async function untilHealthy(port: number, server: ChildProcess) {
   let exited: number | null = null;
@@ -33,7 +33,10 @@ export async function untilHealthy(port: number, server: ChildProcess) {
       async () => {
         if (exited !== null)
           throw new Error(`The server on port ${port} exited with code ${exited}`);
-        return (await fetch(`http://localhost:${port}/api/health`).catch(() => null))?.ok;
+        const health = `http://localhost:${port}/api/health`;
+        // A check that hangs (a server still starting may accept and not answer) must not hold
+        // the poll past its own timeout.
+        return (await fetch(health, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.ok;
       },
       { timeout: 90_000 },
     )
