@@ -260,24 +260,30 @@ describe('responses', () => {
   it.each([
     ['with a Content-Length', true],
     ['without a Content-Length', false],
-  ])('refuses a 5 MB body over a 2 MB limit %s', async (_label, withLength) => {
-    const body = Buffer.alloc(5 * 1024 * 1024, 'x');
-    const server = await serve((_request, response) => {
-      if (withLength) {
-        // Only the header: a fetch that read on instead of trusting it would wait for the timeout.
-        response.writeHead(200, { 'content-length': body.length }).write('x');
-        return;
-      }
-      for (let offset = 0; offset < body.length; offset += 64 * 1024) {
-        response.write(body.subarray(offset, offset + 64 * 1024));
-      }
-      response.end();
-    });
-    const fetch = outboundFetch('127.0.0.1');
-    const limits = { ...options, maxBytes: twoMb, timeoutMs: 2000 };
-    const error = await failure(fetch(server.origin, limits));
-    expect(error).toMatchObject({ code: 'too-large', message: 'The page is larger than 2 MB' });
-  });
+  ])(
+    'refuses a 5 MB body over a 2 MB limit %s',
+    async (_label, withLength) => {
+      const body = Buffer.alloc(5 * 1024 * 1024, 'x');
+      const server = await serve((_request, response) => {
+        if (withLength) {
+          // Only the header: a fetch that read on instead of trusting it would wait for the timeout.
+          response.writeHead(200, { 'content-length': body.length }).write('x');
+          return;
+        }
+        for (let offset = 0; offset < body.length; offset += 64 * 1024) {
+          response.write(body.subarray(offset, offset + 64 * 1024));
+        }
+        response.end();
+      });
+      const fetch = outboundFetch('127.0.0.1');
+      // With a Content-Length the refusal must come before the short timeout; a streamed body is
+      // read up to the limit, which on two busy cores can take longer than 2 s.
+      const limits = { ...options, maxBytes: twoMb, timeoutMs: withLength ? 2000 : 20_000 };
+      const error = await failure(fetch(server.origin, limits));
+      expect(error).toMatchObject({ code: 'too-large', message: 'The page is larger than 2 MB' });
+    },
+    30_000,
+  );
 
   it('counts the limit on the decoded bytes', async () => {
     const server = await serve((_request, response) => {
