@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseConfig, PgliteConfig } from '../config';
+import { PgliteThreadDialect } from './pglite-dialect';
 import { startPgliteThread } from './pglite-thread';
 import { preparedStatementsPool } from './prepared-pool';
 import type { Database } from './schema';
@@ -40,19 +39,15 @@ async function connectPglite({ dataDir, template }: PgliteConfig): Promise<Datab
   const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
   const useTemplate = fresh && template !== undefined && existsSync(template);
   const thread = await startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
-  // kysely-pglite-dialect calls only query() and close(), which the thread provides with PGlite's
-  // signatures. PGlite is a single connection: the dialect queues every acquire until the
-  // previous query or transaction releases it, so concurrent requests cannot interleave.
-  const client: Pick<PGlite, 'query' | 'close'> = thread;
   const db = new Kysely<Database>({
-    dialect: new PGliteDialect(client as PGlite),
+    dialect: new PgliteThreadDialect(thread),
     plugins: [camelCase],
   });
   return {
     kind: 'pglite',
     db,
-    // While `trx` is open the dialect holds the only connection, so the script runs inside that
-    // transaction and nothing else can interleave.
+    // While `trx` is open the dialect lets nothing else be sent, so the script runs inside that
+    // transaction and nothing can interleave.
     runScript: (_trx, script) => thread.exec(script),
     close: async () => {
       await db.destroy();

@@ -8,7 +8,7 @@ import type { Results } from '@electric-sql/pglite';
  * request and WebSocket push (conventions: "run the embedded database off the main loop"). It
  * also keeps PGlite's own dynamic imports out of Jest's module sandbox.
  *
- * Exposes the part of PGlite's interface kysely-pglite-dialect uses (query, close) plus exec.
+ * Exposes PGlite's query() and close() signatures (pglite-dialect.ts uses them) plus exec.
  */
 export interface PgliteThread {
   query<T>(sql: string, params?: unknown[]): Promise<Results<T>>;
