@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { WorkspaceRole, WorkspaceUser, WorkspaceUserStatus } from 'shared-sdk';
+import { compiledOnce } from '../db/compiled-once';
 import type { Database, WorkspaceUsersTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 
@@ -70,16 +71,16 @@ export function toWorkspaceUser(row: EnrichedRow): WorkspaceUser {
   };
 }
 
+const activeLinksOfUser = compiledOnce((db, userId: string) =>
+  selectEnriched(db).where('wu.userId', '=', userId).where('wu.status', '=', 'active'),
+);
+
 /** The workspaces a user may open: their active links, oldest first. */
 export async function listActiveWorkspaceUsersOfUser(
   db: Kysely<Database>,
   userId: string,
 ): Promise<WorkspaceUser[]> {
-  const rows = await selectEnriched(db)
-    .where('wu.userId', '=', userId)
-    .where('wu.status', '=', 'active')
-    .execute();
-  return rows.map(toWorkspaceUser);
+  return (await activeLinksOfUser(db, userId)).map(toWorkspaceUser);
 }
 
 /** Every link of the workspace, whatever its status, oldest first (spec §7: by workspaceId). */
