@@ -9,6 +9,7 @@ import { handleError } from './errors/error-handler';
 import { billingPlugin } from './plugins/app/billing';
 import { botPlugin } from './plugins/app/bot';
 import { conversationBotPlugin } from './plugins/app/conversation-bot';
+import type { PgliteThread } from './db/pglite-thread';
 import { databasePlugin } from './plugins/app/database';
 import { identityPlugin } from './plugins/app/identity';
 import { idleConversationsPlugin } from './plugins/app/idle-conversations';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Firebase token signing keys instead of Google's (tests sign their own). */
   firebaseKeys?: JWTVerifyGetKey;
+  /** The embedded database's thread, started already for config.database (startPglite). */
+  pglite?: Promise<PgliteThread>;
 }
 
 /**
@@ -78,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(databasePlugin, {
     database: config.database,
+    pglite: options.pglite,
     migrationsDir: options.migrationsDir ?? path.resolve(__dirname, '../migrations'),
   });
   await app.register(identityPlugin, {

@@ -1,5 +1,5 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startPglite } from './db/pglite-thread';
 
 async function start() {
   let config;
@@ -10,7 +10,13 @@ async function start() {
     process.exit(1);
   }
 
-  const app = await buildApp(config);
+  // The embedded database's thread starts first: PGlite's WebAssembly compiles there (about a
+  // second) while this thread loads the app's modules.
+  const pglite = config.database.kind === 'pglite' ? startPglite(config.database) : undefined;
+  // Its failure is the database plugin's to report, not an unhandled rejection before then.
+  pglite?.catch(() => undefined);
+  const { buildApp } = await import('./app');
+  const app = await buildApp(config, { pglite });
 
   let closing = false;
   const shutDown = (signal: string) => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { connectDatabase } from '../src/db/connect-database';
 import type { DatabaseConnection } from '../src/db/connect-database';
-import { appStartTimeoutMs } from './support/build-test-app';
+import { startPglite } from '../src/db/pglite-thread';
+import { appStartTimeoutMs, buildTestApp, testPgliteDatabase } from './support/build-test-app';
 import { pgliteTemplate } from './support/pglite-template';
 
 const silentLog = { warn: () => undefined } as unknown as Parameters<typeof connectDatabase>[1];
@@ -67,6 +68,31 @@ describe('a PGlite database started from a template', () => {
         select to_regclass('marker')::text as found`.execute(connection.db);
       expect(rows).toEqual([{ found: null }]);
       await connection.close();
+    },
+    appStartTimeoutMs,
+  );
+});
+
+// The server starts the embedded database's thread before it loads the app (server.ts): the
+// app must run on that thread and close it, not start a second one.
+describe('an embedded database thread started before the app', () => {
+  it(
+    'is the one the app uses and closes',
+    async () => {
+      const thread = startPglite(testPgliteDatabase());
+      const app = await buildTestApp({}, { pglite: thread });
+      try {
+        expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        const { rows } = await (
+          await thread
+        ).query<{ count: number }>(
+          "select count(*)::int as count from information_schema.tables where table_name = 'users'",
+        );
+        expect(rows).toEqual([{ count: 1 }]);
+      } finally {
+        await app.close();
+      }
+      await expect((await thread).query('select 1')).rejects.toThrow('closed');
     },
     appStartTimeoutMs,
   );

@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { Pool } from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseConfig, PgliteConfig } from '../config';
+import type { DatabaseConfig } from '../config';
 import { PgliteThreadDialect } from './pglite-dialect';
-import { startPgliteThread } from './pglite-thread';
+import { startPglite } from './pglite-thread';
+import type { PgliteThread } from './pglite-thread';
 import { preparedStatementsPool } from './prepared-pool';
 import type { Database } from './schema';
 
@@ -26,19 +24,17 @@ export interface DatabaseConnection {
  */
 const camelCase = new CamelCasePlugin({ maintainNestedObjectKeys: true });
 
+/** `pglite`: the embedded database's thread if already started (startPglite) for `config`. */
 export async function connectDatabase(
   config: DatabaseConfig,
   log: FastifyBaseLogger,
+  pglite?: Promise<PgliteThread>,
 ): Promise<DatabaseConnection> {
-  return config.kind === 'postgres' ? connectPostgres(config.url, log) : connectPglite(config);
+  if (config.kind === 'postgres') return connectPostgres(config.url, log);
+  return connectPglite(await (pglite ?? startPglite(config)));
 }
 
-async function connectPglite({ dataDir, template }: PgliteConfig): Promise<DatabaseConnection> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // A template only starts a database: PGlite refuses to load one over a cluster already there.
-  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const useTemplate = fresh && template !== undefined && existsSync(template);
-  const thread = await startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
+function connectPglite(thread: PgliteThread): DatabaseConnection {
   const db = new Kysely<Database>({
     dialect: new PgliteThreadDialect(thread),
     plugins: [camelCase],

@@ -1,6 +1,8 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import type { PgliteConfig } from '../config';
 
 /**
  * Embedded PostgreSQL (PGlite) running in a worker thread. PGlite executes on the thread that
@@ -38,6 +40,18 @@ const noRows = { rows: [], affectedRows: 0, fields: [] };
 
 function toError({ message, ...fields }: SerializedError): Error {
   return Object.assign(new Error(message), fields);
+}
+
+/**
+ * Starts the embedded database's thread on `dataDir` (in memory without one), from `template`
+ * when the folder holds no database yet: PGlite refuses to load a template over one. The thread
+ * exists when this returns (nothing here waits), so it starts while the caller goes on.
+ */
+export function startPglite({ dataDir, template }: PgliteConfig): Promise<PgliteThread> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const useTemplate = fresh && template !== undefined && existsSync(template);
+  return startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../config';
 import { connectDatabase } from '../../db/connect-database';
 import { migrate } from '../../db/migrate';
+import type { PgliteThread } from '../../db/pglite-thread';
 import type { Database } from '../../db/schema';
 
 declare module 'fastify' {
@@ -15,6 +16,7 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   database: DatabaseConfig;
   migrationsDir: string;
+  pglite?: Promise<PgliteThread>;
 }
 
 /** How often the embedded database is vacuumed and analyzed (PostgreSQL's autovacuum does it there). */
@@ -22,7 +24,7 @@ const embeddedMaintenanceIntervalMs = 10 * 60_000;
 
 /** Connects, brings the schema up to date, then exposes `app.db`; closes with the app. */
 export const databasePlugin = fp<DatabasePluginOptions>(
-  async (app, { database, migrationsDir }) => {
+  async (app, { database, migrationsDir, pglite }) => {
     const what = database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL';
     app.log.info(`starting: waiting for ${what}`);
     const started = Date.now();
@@ -32,7 +34,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     }, 5_000);
     let connection;
     try {
-      connection = await connectDatabase(database, app.log);
+      connection = await connectDatabase(database, app.log, pglite);
       try {
         const applied = await migrate(connection, migrationsDir);
         app.log.info({ applied, kind: connection.kind }, 'database ready');
