@@ -58,6 +58,16 @@ class Turns {
     if (next) next();
     else this.busy = false;
   }
+
+  /** Posts in turn, and gives the turn up as soon as `post` has sent (not when it is answered). */
+  async send<T>(post: () => Promise<T>): Promise<T> {
+    await this.take();
+    try {
+      return post();
+    } finally {
+      this.give();
+    }
+  }
 }
 
 class PgliteThreadDriver implements Driver {
@@ -118,21 +128,10 @@ class PgliteThreadConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    let reply: ReturnType<PgliteThread['query']>;
-    if (this.inTransaction) {
-      reply = this.thread.query(query.sql, [...query.parameters]);
-    } else {
-      await this.turns.take();
-      try {
-        reply = this.thread.query(query.sql, [...query.parameters]);
-      } finally {
-        this.turns.give();
-      }
-    }
-    const { rows, affectedRows } = await reply;
-    return affectedRows
-      ? { rows: rows as R[], numAffectedRows: BigInt(affectedRows) }
-      : { rows: rows as R[] };
+    const post = () => this.thread.query<R>(query.sql, [...query.parameters]);
+    // A transaction has the turn already, until its end.
+    const { rows, affectedRows } = await (this.inTransaction ? post() : this.turns.send(post));
+    return affectedRows ? { rows, numAffectedRows: BigInt(affectedRows) } : { rows };
   }
 
   streamQuery(): AsyncIterableIterator<QueryResult<never>> {
