@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Conversation, ConversationStatus, StatusChange } from 'shared-sdk/schemas';
+import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -91,21 +92,21 @@ export async function findLatestConversationOfCustomer(
   return row && toConversation(row);
 }
 
+const conversationLocked = compiledOnce((trx, id: string) =>
+  trx.selectFrom('conversations').selectAll().where('id', '=', id).forUpdate(),
+);
+
 /**
  * Locks the conversation row until the transaction ends: status changes, takeovers and
  * messages of one conversation are serialized, so each sees the state the previous one left
  * and the statistics move once per change.
  */
-export function lockConversation(
+export async function lockConversation(
   trx: Kysely<Database>,
   id: string,
 ): Promise<ConversationRow | undefined> {
-  return trx
-    .selectFrom('conversations')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const [conversation] = await conversationLocked(trx, id);
+  return conversation;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Customer, CustomerIdentity } from 'shared-sdk/schemas';
+import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { CustomersTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -60,16 +61,17 @@ export async function insertCustomer(
   return row;
 }
 
-/** The visitor whose token has this digest, if any. */
-export function findCustomerByTokenHash(
+const customerByTokenHash = compiledOnce((db, visitorTokenHash: string) =>
+  db.selectFrom('customers').selectAll().where('visitorTokenHash', '=', visitorTokenHash),
+);
+
+/** The visitor whose token has this digest, if any: asked by every widget request. */
+export async function findCustomerByTokenHash(
   db: Kysely<Database>,
   visitorTokenHash: string,
 ): Promise<CustomerRow | undefined> {
-  return db
-    .selectFrom('customers')
-    .selectAll()
-    .where('visitorTokenHash', '=', visitorTokenHash)
-    .executeTakeFirst();
+  const [customer] = await customerByTokenHash(db, visitorTokenHash);
+  return customer;
 }
 
 /**
