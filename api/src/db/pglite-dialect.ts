@@ -46,7 +46,8 @@ class Turns {
   private readonly waiting: (() => void)[] = [];
 
   take(): Promise<void> {
-    if (!this.busy && this.waiting.length === 0) {
+    // Nobody waits while the turn is free: give() hands it straight to the next in line.
+    if (!this.busy) {
       this.busy = true;
       return Promise.resolve();
     }
