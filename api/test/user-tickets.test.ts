@@ -87,6 +87,9 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
       .selectAll()
       .where('workspaceId', '=', workspaceId)
       .orderBy('createdAt')
+      // createdAt is stored to the millisecond, and a fast server makes two tickets in one:
+      // seedTickets' subjects keep those in the order they were made.
+      .orderBy('subject')
       .orderBy(sql`id collate "C"`)
       .execute();
     return rows.map(toTicket);
@@ -102,7 +105,10 @@ describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)'
     const tickets: Ticket[] = [];
     for (const [i, status] of statuses.entries()) {
       tickets.push(
-        await createTicket(app, buildInternalTicket(workspaceId, { status, subject: `T${i}` })),
+        await createTicket(
+          app,
+          buildInternalTicket(workspaceId, { status, subject: `T${String(i).padStart(2, '0')}` }),
+        ),
       );
     }
     return tickets;
