@@ -6,7 +6,7 @@ import type { DatabaseConfig } from '../config';
 import { PgliteThreadDialect } from './pglite-dialect';
 import { startPglite } from './pglite-thread';
 import type { PgliteThread } from './pglite-thread';
-import { preparedStatementsPool } from './prepared-pool';
+import { postgresPool } from './postgres-pool';
 import type { Database } from './schema';
 
 export interface DatabaseConnection {
@@ -54,11 +54,17 @@ function connectPglite(thread: PgliteThread): DatabaseConnection {
 }
 
 async function connectPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseConnection> {
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    // postgresPool sends a transaction's statements without waiting for each answer.
+    pipeline: true,
+  });
   // An idle client losing its server emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle client error'));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }),
+    dialect: new PostgresDialect({ pool: postgresPool(pool) }),
     plugins: [camelCase],
   });
   return {
