@@ -48,6 +48,30 @@ describe('compiled-once queries', () => {
     expect(inTransaction).toMatchObject([{ id: 'n1' }]);
   });
 
+  it('binds a null value as null, whatever the first call bound there', async () => {
+    const noteOf = compiledOnce((db, id: string, fallback: string | null) =>
+      notesDb(db)
+        .selectFrom('notes')
+        .where('id', '=', id)
+        .select((eb) => [
+          'id',
+          eb.fn.coalesce(sql<string | null>`${fallback}::text`, 'ownerId').as('shown'),
+        ]),
+    );
+    const shown = async (fallback: string | null) =>
+      (await noteOf(connection.db, 'n1', fallback))[0]?.shown;
+    expect(await shown('someone')).toBe('someone');
+    expect(await shown(null)).toBe('ann');
+  });
+
+  it('takes more than ten values (value 1 is not mistaken for part of value 10)', async () => {
+    const anyOf = compiledOnce((db, ...ids: string[]) =>
+      notesDb(db).selectFrom('notes').select('id').where('id', 'in', ids).orderBy('id'),
+    );
+    const ids = ['n3', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6', 'x7', 'x8', 'x9', 'n1'];
+    expect(await anyOf(connection.db, ...ids)).toEqual([{ id: 'n1' }, { id: 'n3' }]);
+  });
+
   it('fills a value used twice in both places', async () => {
     const eitherId = compiledOnce((db, id: string) =>
       notesDb(db)

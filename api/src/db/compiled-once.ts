@@ -2,7 +2,8 @@ import { createQueryId } from 'kysely';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema';
 
-const placeholder = (index: number) => `\u0000compiled-once value ${index}\u0000`;
+// The full stop ends the number: no placeholder's text is part of another's (1 in 10).
+const placeholder = (index: number) => `\u0000compiled-once value ${index}.\u0000`;
 
 interface Compiled<Row> {
   query: CompiledQuery<Row>;
@@ -19,7 +20,7 @@ interface Compiled<Row> {
  * The SQL is kept per query, not per Kysely instance: all of the app's compile alike (PostgreSQL's
  * compiler, the camelCase plugin).
  */
-export function compiledOnce<Values extends string[], Row>(
+export function compiledOnce<Values extends (string | null)[], Row>(
   build: (db: Kysely<Database>, ...values: Values) => Compilable<Row>,
 ): (db: Kysely<Database>, ...values: Values) => Promise<Row[]> {
   let compiled: Compiled<Row> | undefined;
@@ -34,16 +35,14 @@ export function compiledOnce<Values extends string[], Row>(
   };
 }
 
-function compile<Values extends string[], Row>(
+function compile<Values extends (string | null)[], Row>(
   db: Kysely<Database>,
   build: (db: Kysely<Database>, ...values: Values) => Compilable<Row>,
   count: number,
 ): Compiled<Row> {
-  const placeholders = Array.from({ length: count }, (_, index) => placeholder(index)) as Values;
-  const query = build(db, ...placeholders).compile();
-  const fills = query.parameters.map((parameter) =>
-    placeholders.indexOf(parameter as Values[number]),
-  );
+  const placeholders = Array.from({ length: count }, (_, index) => placeholder(index));
+  const query = build(db, ...(placeholders as Values)).compile();
+  const fills = query.parameters.map((parameter) => placeholders.indexOf(parameter as string));
   const misused = placeholders.findIndex(
     (value, index) =>
       !fills.includes(index) ||
