@@ -8,6 +8,7 @@ import type {
   ProductCard,
   SourceLink,
 } from 'shared-sdk/schemas';
+import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { Database, MessagesTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -62,6 +63,80 @@ export async function findSentMessage(
     .executeTakeFirst();
 }
 
+/** insertMessage's statement; `after`: the conversation's last message's timestamp, if any. */
+const messageStored = compiledOnce(
+  (
+    trx,
+    id: string,
+    conversationId: string,
+    workspaceId: string,
+    role: string,
+    senderId: string,
+    content: string,
+    form: string | null,
+    attachments: string,
+    clientId: string | null,
+    productCard: string | null,
+    sourceLink: string | null,
+    suggestions: string | null,
+    after: string | null,
+    now: string,
+  ) =>
+    trx
+      .with('m', (db) =>
+        db
+          .insertInto('messages')
+          .values({
+            id,
+            conversationId,
+            workspaceId,
+            role: role as MessageRole,
+            senderId,
+            content,
+            form,
+            attachments,
+            clientId,
+            productCard,
+            sourceLink,
+            suggestions,
+            // greatest() leaves out a null: with no earlier message, the clock alone.
+            timestamp: sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`,
+          })
+          .returningAll(),
+      )
+      .with('c', (db) =>
+        db
+          .updateTable('conversations')
+          .from('m')
+          .set({
+            // The timestamp as toISOString() writes it (milliseconds, truncated as the Date is).
+            lastMessage: sql`jsonb_build_object(
+              'role', m.role,
+              'content', m.content,
+              'timestamp', to_char(m.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+            messagesCount: sql`messages_count + 1`,
+            updatedAt: sql`${now}::timestamptz`,
+            lastCustomerMessageAt: sql`case when m.role = 'user' then ${now}::timestamptz
+              else conversations.last_customer_message_at end`,
+          })
+          .whereRef('conversations.id', '=', 'm.conversationId')
+          .returning([
+            'conversations.lastMessage',
+            'conversations.messagesCount',
+            'conversations.updatedAt',
+            'conversations.lastCustomerMessageAt',
+          ]),
+      )
+      .selectFrom(['m', 'c'])
+      .selectAll('m')
+      .select([
+        'c.lastMessage as conversationLastMessage',
+        'c.messagesCount as conversationMessagesCount',
+        'c.updatedAt as conversationUpdatedAt',
+        'c.lastCustomerMessageAt as conversationLastCustomerMessageAt',
+      ]),
+);
+
 /**
  * Stores a message in the conversation, whose row the caller has locked (lockConversation), and
  * makes it the conversation's last: the count grows, and a customer's message restarts the idle
@@ -78,61 +153,25 @@ export async function insertMessage(
   message: NewMessage,
   now: Date,
 ): Promise<{ row: MessageRow; conversation: ConversationRow }> {
-  const after = conversation.lastMessage?.timestamp;
-  const stored = await trx
-    .with('m', (db) =>
-      db
-        .insertInto('messages')
-        .values({
-          id: randomId(),
-          conversationId: conversation.id,
-          workspaceId: conversation.workspaceId,
-          role: message.role,
-          senderId: message.senderId,
-          content: message.content,
-          form: message.form ? JSON.stringify(message.form) : null,
-          attachments: JSON.stringify(message.attachments ?? []),
-          clientId: message.clientId ?? null,
-          productCard: message.productCard ? JSON.stringify(message.productCard) : null,
-          sourceLink: message.sourceLink ? JSON.stringify(message.sourceLink) : null,
-          suggestions: message.suggestions ? JSON.stringify(message.suggestions) : null,
-          timestamp: after
-            ? sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`
-            : undefined,
-        })
-        .returningAll(),
-    )
-    .with('c', (db) =>
-      db
-        .updateTable('conversations')
-        .from('m')
-        .set({
-          // The timestamp as toISOString() writes it (milliseconds, truncated as the Date is).
-          lastMessage: sql`jsonb_build_object(
-            'role', m.role,
-            'content', m.content,
-            'timestamp', to_char(m.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
-          messagesCount: sql`messages_count + 1`,
-          updatedAt: now,
-          ...(message.role === 'user' ? { lastCustomerMessageAt: now } : {}),
-        })
-        .whereRef('conversations.id', '=', 'm.conversationId')
-        .returning([
-          'conversations.lastMessage',
-          'conversations.messagesCount',
-          'conversations.updatedAt',
-          'conversations.lastCustomerMessageAt',
-        ]),
-    )
-    .selectFrom(['m', 'c'])
-    .selectAll('m')
-    .select([
-      'c.lastMessage as conversationLastMessage',
-      'c.messagesCount as conversationMessagesCount',
-      'c.updatedAt as conversationUpdatedAt',
-      'c.lastCustomerMessageAt as conversationLastCustomerMessageAt',
-    ])
-    .executeTakeFirstOrThrow();
+  const json = (value: object | null | undefined) => (value ? JSON.stringify(value) : null);
+  const [stored] = await messageStored(
+    trx,
+    randomId(),
+    conversation.id,
+    conversation.workspaceId,
+    message.role,
+    message.senderId,
+    message.content,
+    json(message.form),
+    JSON.stringify(message.attachments ?? []),
+    message.clientId ?? null,
+    json(message.productCard),
+    json(message.sourceLink),
+    json(message.suggestions),
+    conversation.lastMessage?.timestamp ?? null,
+    now.toISOString(),
+  );
+  if (!stored) throw new Error(`Conversation ${conversation.id} was not updated`);
   const {
     conversationLastMessage,
     conversationMessagesCount,
