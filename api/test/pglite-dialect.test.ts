@@ -3,6 +3,8 @@ import type { Results } from '@electric-sql/pglite';
 import { PgliteThreadDialect } from '../src/db/pglite-dialect';
 import { startPgliteThread } from '../src/db/pglite-thread';
 import type { PgliteThread } from '../src/db/pglite-thread';
+import { counterValue, incrementCounter } from './support/counters';
+import type { Counters } from './support/counters';
 
 interface Sent {
   sql: string;
@@ -124,29 +126,15 @@ describe('PGlite thread dialect', () => {
 
   it('keeps concurrent read-modify-write transactions on the real thread from losing updates', async () => {
     const thread = await startPgliteThread();
-    const db = new Kysely<{ counters: { id: number; value: number } }>({
+    const db = new Kysely<Counters>({
       dialect: new PgliteThreadDialect(thread),
     });
     try {
       await thread.exec('create table counters (id int primary key, value int not null)');
       await db.insertInto('counters').values({ id: 1, value: 0 }).execute();
-      const increment = () =>
-        db.transaction().execute(async (trx) => {
-          const { value } = await trx
-            .selectFrom('counters')
-            .select('value')
-            .where('id', '=', 1)
-            .executeTakeFirstOrThrow();
-          await trx
-            .updateTable('counters')
-            .set({ value: value + 1 })
-            .where('id', '=', 1)
-            .execute();
-        });
-      const reads = async () =>
-        (await db.selectFrom('counters').select('value').executeTakeFirstOrThrow()).value;
-      await Promise.all([...Array.from({ length: 20 }, increment), reads(), reads()]);
-      expect(await reads()).toBe(20);
+      const increments = Array.from({ length: 20 }, () => incrementCounter(db, { lock: false }));
+      await Promise.all([...increments, counterValue(db), counterValue(db)]);
+      expect(await counterValue(db)).toBe(20);
     } finally {
       await db.destroy();
       await thread.close();

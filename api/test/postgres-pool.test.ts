@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { postgresPool } from '../src/db/postgres-pool';
+import { counterValue, incrementCounter } from './support/counters';
 import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
 
 // How Kysely talks to PostgreSQL (api/src/db/postgres-pool.ts): statements prepared once per
@@ -193,27 +194,8 @@ describePostgres('the PostgreSQL pool', () => {
     });
 
     it('loses no update when transactions that read and write the same row queue on a connection', async () => {
-      const increment = () =>
-        db.transaction().execute(async (trx) => {
-          const { value } = await trx
-            .selectFrom('counters')
-            .select('value')
-            .where('id', '=', 1)
-            .forUpdate()
-            .executeTakeFirstOrThrow();
-          await trx
-            .updateTable('counters')
-            .set({ value: value + 1 })
-            .where('id', '=', 1)
-            .execute();
-        });
-      await Promise.all(Array.from({ length: 20 }, increment));
-      const { value } = await db
-        .selectFrom('counters')
-        .select('value')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow();
-      expect(value).toBe(20);
+      await Promise.all(Array.from({ length: 20 }, () => incrementCounter(db, { lock: true })));
+      expect(await counterValue(db)).toBe(20);
     });
   });
 });
