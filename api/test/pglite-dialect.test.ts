@@ -1,8 +1,10 @@
 import { Kysely, sql } from 'kysely';
 import type { Results } from '@electric-sql/pglite';
+import { lockRows } from '../src/db/lock-rows';
 import { PgliteThreadDialect } from '../src/db/pglite-dialect';
 import { startPgliteThread } from '../src/db/pglite-thread';
 import type { PgliteThread } from '../src/db/pglite-thread';
+import type { Database } from '../src/db/schema';
 import { counterValue, incrementCounter } from './support/counters';
 import type { Counters } from './support/counters';
 
@@ -86,6 +88,29 @@ describe('PGlite thread dialect', () => {
     await expect(transaction).resolves.toBe('done');
     find("select 'outside'").answer();
     await expect(outside).resolves.toMatchObject({ rows: [] });
+  });
+
+  it('sends no statement that only takes row locks inside a transaction (lockRows)', async () => {
+    const { thread, sentSql, find } = fakeThread();
+    const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
+    const lockCustomer = (on: Kysely<Database>) =>
+      lockRows(on, on.selectFrom('customers').select('id').where('id', '=', 'c1').forUpdate());
+    const transaction = db.transaction().execute(async (trx) => {
+      await lockCustomer(trx);
+      await sql`select 'in'`.execute(trx);
+    });
+    await settle();
+    expect(sentSql()).toEqual(['begin', "select 'in'"]);
+    find("select 'in'").answer();
+    await settle();
+    find('commit').answer();
+    await transaction;
+    // Outside a transaction it is sent like any other statement.
+    const outside = lockCustomer(db);
+    await settle();
+    expect(sentSql().at(-1)).toMatch(/^select "id" from "customers" .* for update$/);
+    find(sentSql().at(-1) ?? '').answer();
+    await outside;
   });
 
   it('fails the transaction whose commit fails, and goes on with the next', async () => {

@@ -9,6 +9,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isLockOnly } from './lock-rows';
 import type { PgliteThread } from './pglite-thread';
 
 /**
@@ -129,6 +130,8 @@ class PgliteThreadConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Transactions here run one at a time: a lock taken for other transactions to wait on is moot.
+    if (this.inTransaction && isLockOnly(query)) return { rows: [] };
     const post = () => this.thread.query<R>(query.sql, [...query.parameters]);
     // A transaction has the turn already, until its end.
     const { rows, affectedRows } = await (this.inTransaction ? post() : this.turns.send(post));

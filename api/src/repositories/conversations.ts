@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Conversation, ConversationStatus, StatusChange } from 'shared-sdk/schemas';
 import { compiledOnce } from '../db/compiled-once';
+import { lockRows } from '../db/lock-rows';
 import { randomId } from '../db/random-id';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
@@ -119,12 +120,10 @@ export async function lockLatestConversationOfCustomer(
   trx: Kysely<Database>,
   customerId: string,
 ): Promise<ConversationRow | undefined> {
-  await trx
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', customerId)
-    .forNoKeyUpdate()
-    .execute();
+  await lockRows(
+    trx,
+    trx.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate(),
+  );
   // Found and locked in one statement (lockConversation's lock): no conversation of the
   // customer can start while their row is locked, so the latest stays the latest.
   const latest = trx

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { Statistics } from 'shared-sdk';
+import { lockRows } from '../db/lock-rows';
 import type { Database, StatisticsTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 
@@ -214,12 +215,14 @@ export async function adjustProductCounts(
  * on the recounted figures.
  */
 export async function lockStatistics(trx: Kysely<Database>, workspaceId: string): Promise<void> {
-  await trx
-    .selectFrom('statistics')
-    .select('workspaceId')
-    .where('workspaceId', '=', workspaceId)
-    .forUpdate()
-    .execute();
+  await lockRows(
+    trx,
+    trx
+      .selectFrom('statistics')
+      .select('workspaceId')
+      .where('workspaceId', '=', workspaceId)
+      .forUpdate(),
+  );
 }
 
 export async function recountProducts(

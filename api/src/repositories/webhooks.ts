@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Webhook, WebhookEventName } from 'shared-sdk/schemas';
+import { lockRows } from '../db/lock-rows';
 import type { Database, WebhooksTable } from '../db/schema';
 import { readThroughCache } from '../live/change-cache';
 import { recordChange } from '../live/write-transaction';
@@ -85,12 +86,10 @@ export async function countWebhooksLocked(
   trx: Kysely<Database>,
   workspaceId: string,
 ): Promise<number> {
-  await trx
-    .selectFrom('workspaces')
-    .select('id')
-    .where('id', '=', workspaceId)
-    .forUpdate()
-    .execute();
+  await lockRows(
+    trx,
+    trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate(),
+  );
   const { count } = await trx
     .selectFrom('webhooks')
     .select(sql<number>`count(*)::int`.as('count'))
