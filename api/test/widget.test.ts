@@ -692,18 +692,24 @@ describe('widget rate limits', () => {
   });
 });
 
-// Concurrent requests need a server with real concurrent transactions (PGlite runs one at a time).
-const describePostgres = testPostgresUrl ? describe : describe.skip;
+// PostgreSQL runs the transactions side by side (the customer's row lock orders them); PGlite runs
+// them one at a time and takes no lock (lockRows).
+const databases = [
+  { name: 'PGlite', create: async () => ({ database: undefined, drop: async () => {} }) },
+  ...(testPostgresUrl
+    ? [{ name: 'PostgreSQL', create: () => createPostgresDatabase('parley_widget') }]
+    : []),
+];
 
-describePostgres('widget messages sent at once (PostgreSQL)', () => {
+describe.each(databases)('widget messages sent at once ($name)', ({ create }) => {
   let app: TestApp;
   let dropDatabase = async () => {};
   let workspaceId: string;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase('parley_widget');
+    const created = await create();
     dropDatabase = created.drop;
-    app = await buildTestApp({ database: created.database });
+    app = await buildTestApp(created.database ? { database: created.database } : {});
     const admin = (await signUp(app)).auth;
     ({ workspaceId } = await createWorkspace(app, admin));
   }, appStartTimeoutMs);
