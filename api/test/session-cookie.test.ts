@@ -46,6 +46,54 @@ describe('POST /api/session (sign-in cookie)', () => {
     });
   });
 
+  it('comes with every answer that issues tokens: sign-up, sign-in, refresh, password change', async () => {
+    const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url, payload, headers });
+    const cookieOf = (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.headers['set-cookie']).toMatch(
+        /; Max-Age=1209600; Path=\/; HttpOnly; SameSite=Lax$/,
+      );
+      return cookieFrom(response.headers['set-cookie']);
+    };
+    const { request } = await signUp(app);
+    const signedUp = await post('/api/auth/signup', {
+      ...request,
+      email: `again-${request.email}`,
+    });
+    expect(cookieOf(signedUp)).toBe(`parley_session=${signedUp.json().idToken}`);
+    const signedIn = await post('/api/auth/login', {
+      email: request.email,
+      password: request.password,
+    });
+    expect(cookieOf(signedIn)).toBe(`parley_session=${signedIn.json().idToken}`);
+    const refreshed = await post('/api/auth/refresh', {
+      refreshToken: signedIn.json().refreshToken,
+    });
+    expect(cookieOf(refreshed)).toBe(`parley_session=${refreshed.json().idToken}`);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: request.password, newPassword: 'Another-pass-9' },
+      bearer(refreshed.json()),
+    );
+    expect(changed.statusCode).toBe(200);
+    const cookie = cookieOf(changed);
+    expect(cookie).toBe(`parley_session=${changed.json().idToken}`);
+    // The cookie signs plain requests in.
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/api/user/profile',
+      headers: { cookie },
+    });
+    expect(profile.json().id).toBe(signedIn.json().user.id);
+    // A refused sign-in sets nothing.
+    const refused = await post('/api/auth/login', {
+      email: request.email,
+      password: 'wrong-Pass-1',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
   it('clears the cookie for an empty token (sign-out)', async () => {
     const response = await setSession('');
     expect(response.statusCode).toBe(204);

@@ -4,7 +4,7 @@ import { requireUser } from '../auth/workspace-access';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { changePassword, deleteAccount } from '../services/accounts';
-import { clearSessionCookie } from './session';
+import { clearSessionCookie, withSessionCookie } from './session';
 
 /** The signed-in account's own calls: change the password, delete the account. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,8 +23,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           429: 'auth/too-many-requests: too many wrong passwords for this account',
         },
       }),
-      handler: async (request) =>
-        changePassword(app.db, identity, requireUser(request).id, request.body),
+      handler: async (request, reply) =>
+        withSessionCookie(
+          reply,
+          app.config.sessionCookie,
+          await changePassword(app.db, identity, requireUser(request).id, request.body),
+        ),
     });
   }
 

@@ -5,6 +5,7 @@ import { endpointRoute } from '../http/endpoint-route';
 import { signIn, signUp } from '../services/accounts';
 import { confirmPasswordReset, requestPasswordReset } from '../services/password-reset';
 import { endSession, refreshSession } from '../services/sessions';
+import { withSessionCookie } from './session';
 
 /** Architecture "Identity": sign-up, sign-in, token refresh, password reset and change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit },
     handler: async (request, reply) => {
       const session = await signUp(app.db, identity, request.body);
-      return reply.code(201).send(session);
+      return reply.code(201).send(withSessionCookie(reply, app.config.sessionCookie, session));
     },
   });
 
@@ -58,7 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     config: { rateLimit },
-    handler: async (request) => signIn(app.db, identity, request.body),
+    handler: async (request, reply) =>
+      withSessionCookie(
+        reply,
+        app.config.sessionCookie,
+        await signIn(app.db, identity, request.body),
+      ),
   });
 
   app.route({
@@ -71,7 +77,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         403: 'auth/user-disabled',
       },
     }),
-    handler: async (request) => refreshSession(app.db, identity, request.body.refreshToken),
+    handler: async (request, reply) =>
+      withSessionCookie(
+        reply,
+        app.config.sessionCookie,
+        await refreshSession(app.db, identity, request.body.refreshToken),
+      ),
   });
 
   app.route({

@@ -20,6 +20,25 @@ export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookieCon
   reply.clearCookie(cookie.name, cookieOptions(cookie));
 }
 
+/** The sign-in cookie holding `token`, an access token the caller checked or issued. */
+export function setSessionCookie(reply: FastifyReply, cookie: SessionCookieConfig, token: string) {
+  reply.setCookie(cookie.name, token, { ...cookieOptions(cookie), maxAge: cookie.maxAgeSeconds });
+}
+
+/**
+ * An answer that issues tokens (sign-up, sign-in, refresh, password change) also sets the sign-in
+ * cookie: the page is signed in for plain page and file requests as soon as it has the tokens,
+ * without a POST /api/session round trip before it can show anything.
+ */
+export function withSessionCookie<T extends { idToken: string }>(
+  reply: FastifyReply,
+  cookie: SessionCookieConfig,
+  issued: T,
+): T {
+  setSessionCookie(reply, cookie, issued.idToken);
+  return issued;
+}
+
 /** spec §7 POST /api/session: the sign-in cookie, so plain page and file requests authenticate. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookie = app.config.sessionCookie;
@@ -47,10 +66,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (check.error.statusCode === 403 || check.error.statusCode >= 500) throw check.error;
         throw authError(401, 'auth/invalid-credential', 'This sign-in token is not valid');
       }
-      reply.setCookie(cookie.name, token, {
-        ...cookieOptions(cookie),
-        maxAge: cookie.maxAgeSeconds,
-      });
+      setSessionCookie(reply, cookie, token);
       return reply.code(204).send();
     },
   });
