@@ -96,7 +96,10 @@ export interface Session {
   handleAuthError(error: unknown): boolean;
 }
 
-/** Parley's own identity service also takes tokens the server issued in another answer. */
+/**
+ * Parley's own identity service also takes tokens the server issued in another answer (which set
+ * the sign-in cookie with them, as every answer that issues tokens does).
+ */
 export interface ParleySession extends Session {
   applyAuth(response: AuthResponse): Promise<ClientUser>;
 }
@@ -112,10 +115,8 @@ export function createSession({
   async function applyAuth(response: AuthResponse): Promise<ClientUser> {
     tokens.setToken(response.idToken, now() + response.expiresIn * 1000);
     storage?.setItem(refreshTokenKey, response.refreshToken);
-    // The sign-in cookie lets plain page and file requests authenticate too.
-    await callWith(client, identityEndpoints.session, { token: response.idToken }).catch(
-      () => undefined,
-    );
+    // The answer that issued the tokens also set the sign-in cookie (for plain page and file
+    // requests): nothing to wait for before the page shows the signed-in user.
     const user = toClientUser(response.user);
     setState({ status: 'signed-in', user });
     return user;
