@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { LiveChange, LiveDoc, LiveQuery } from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 import { messageSchema } from 'shared-sdk/schemas';
-import type { DatabaseConfig } from '../src/config';
 import { planQuery } from '../src/live/live-collections';
 import { liveCloseCodes } from '../src/live/live-session';
 import { findConversation } from '../src/repositories/conversations';
@@ -17,32 +16,27 @@ import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
 import {
   appStartTimeoutMs,
+  backendDatabase,
   buildTestApp,
   TestClock,
-  testPgliteDatabase,
+  testBackends,
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
-import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
-
-// On the embedded database always; on PostgreSQL too when TEST_DATABASE_URL is set (the SQL of
-// filters, cursors and orders must mean the same on both).
-const backends = [
-  { backend: 'PGlite', postgres: false },
-  ...(testPostgresUrl ? [{ backend: 'PostgreSQL', postgres: true }] : []),
-];
 
 jest.setTimeout(30_000);
 
-describe.each(backends)('live queries over /api/live ($backend)', ({ postgres }) => {
+// On the embedded database always; on PostgreSQL too when TEST_DATABASE_URL is set (the SQL of
+// filters, cursors and orders must mean the same on both).
+describe.each(testBackends)('live queries over /api/live ($backend)', (backend) => {
   let app: TestApp;
   let dropDatabase = async () => {};
   const clock = new TestClock();
   const clients: LiveTestClient[] = [];
 
   beforeAll(async () => {
-    let database: DatabaseConfig = testPgliteDatabase();
-    if (postgres) ({ database, drop: dropDatabase } = await createPostgresDatabase('parley_live'));
+    const { database, drop } = await backendDatabase(backend, 'parley_live');
+    dropDatabase = drop;
     app = await buildTestApp({ database }, { now: clock.now });
     await listenForLive(app);
   }, appStartTimeoutMs);

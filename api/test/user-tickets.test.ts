@@ -8,7 +8,6 @@ import {
   ticketsChangedResponseSchema,
 } from 'shared-sdk/schemas';
 import type { Ticket } from 'shared-sdk/schemas';
-import type { DatabaseConfig } from '../src/config';
 import { toTicket } from '../src/repositories/tickets';
 import { checkStatistics } from '../src/services/statistics-check';
 import { buildInternalTicket, createConversation, createTicket } from './fixtures/ticket';
@@ -17,28 +16,27 @@ import type { SignedUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
 import { seedTeams } from './fixtures/teams';
-import { appStartTimeoutMs, buildTestApp, testPgliteDatabase } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  backendDatabase,
+  buildTestApp,
+  testBackends,
+} from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
 import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
 
 // On the embedded database always; on PostgreSQL too when TEST_DATABASE_URL is set (the bulk
 // updates and the keyset paging SQL must mean the same on both).
-const backends = [
-  { backend: 'PGlite', postgres: false },
-  ...(testPostgresUrl ? [{ backend: 'PostgreSQL', postgres: true }] : []),
-];
-
 jest.setTimeout(30_000);
 
-describe.each(backends)('/api/user/*tickets* (spec §7 tickets calls; $backend)', ({ postgres }) => {
+describe.each(testBackends)('/api/user/*tickets* (spec §7 tickets calls; $backend)', (backend) => {
   let app: TestApp;
   let dropDatabase = async () => {};
   const clients: LiveTestClient[] = [];
   beforeAll(async () => {
-    let database: DatabaseConfig = testPgliteDatabase();
-    if (postgres)
-      ({ database, drop: dropDatabase } = await createPostgresDatabase('parley_tickets'));
+    const { database, drop } = await backendDatabase(backend, 'parley_tickets');
+    dropDatabase = drop;
     app = await buildTestApp({ database });
     await listenForLive(app);
   }, appStartTimeoutMs);

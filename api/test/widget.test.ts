@@ -21,10 +21,15 @@ import { buildCustomerIdentity, startVisitorSession, visitorBearer } from './fix
 import { buildAgentMessage } from './fixtures/message';
 import { bearer, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
-import { appStartTimeoutMs, buildTestApp, testConfig } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  backendDatabase,
+  buildTestApp,
+  testBackends,
+  testConfig,
+} from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { listenForLive, LiveTestClient } from './support/live-client';
-import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
 
 jest.setTimeout(30_000);
 
@@ -694,22 +699,15 @@ describe('widget rate limits', () => {
 
 // PostgreSQL runs the transactions side by side (the customer's row lock orders them); PGlite runs
 // them one at a time and takes no lock (lockRows).
-const databases = [
-  { name: 'PGlite', create: async () => ({ database: undefined, drop: async () => {} }) },
-  ...(testPostgresUrl
-    ? [{ name: 'PostgreSQL', create: () => createPostgresDatabase('parley_widget') }]
-    : []),
-];
-
-describe.each(databases)('widget messages sent at once ($name)', ({ create }) => {
+describe.each(testBackends)('widget messages sent at once ($backend)', (backend) => {
   let app: TestApp;
   let dropDatabase = async () => {};
   let workspaceId: string;
 
   beforeAll(async () => {
-    const created = await create();
-    dropDatabase = created.drop;
-    app = await buildTestApp(created.database ? { database: created.database } : {});
+    const { database, drop } = await backendDatabase(backend, 'parley_widget');
+    dropDatabase = drop;
+    app = await buildTestApp({ database });
     const admin = (await signUp(app)).auth;
     ({ workspaceId } = await createWorkspace(app, admin));
   }, appStartTimeoutMs);

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { buildApp } from '../../src/app';
 import type { App, BuildAppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { AppConfig, PgliteConfig } from '../../src/config';
+import type { AppConfig, DatabaseConfig, PgliteConfig } from '../../src/config';
 import { pgliteTemplate } from './pglite-template';
+import { createPostgresDatabase, testPostgresUrl } from './test-database';
 
 /** PGlite in memory starts in about two seconds, more on a busy machine. */
 export const appStartTimeoutMs = 60_000;
@@ -18,6 +19,24 @@ export const testPasswordHashCost = 10;
 /** An empty in-memory database, started from the run's template when there is one. */
 export function testPgliteDatabase(): PgliteConfig {
   return { kind: 'pglite', template: pgliteTemplate() };
+}
+
+/**
+ * The databases a suite whose SQL must mean the same on both runs on (`describe.each`): the
+ * embedded one always, PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+export const testBackends = [
+  { backend: 'PGlite', postgres: false },
+  ...(testPostgresUrl ? [{ backend: 'PostgreSQL', postgres: true }] : []),
+];
+
+/** A database of the backend for one test file: on PostgreSQL a new one (`prefix`), dropped after. */
+export async function backendDatabase(
+  { postgres }: { postgres: boolean },
+  prefix: string,
+): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
+  if (postgres) return createPostgresDatabase(prefix);
+  return { database: testPgliteDatabase(), drop: async () => {} };
 }
 
 /**
