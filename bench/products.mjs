@@ -75,11 +75,11 @@ try {
   `.execute(app.db);
   // Seeded as rows, so counted here once; every call after this keeps the counters itself.
   await sql`
-    update statistics set
+    update statistics_shards set
       products_all = (select count(*) from products where workspace_id = ${workspaceId}),
       products_active = (select count(*) from products where workspace_id = ${workspaceId} and status = 'active'),
       products_disabled = (select count(*) from products where workspace_id = ${workspaceId} and status = 'disabled')
-    where workspace_id = ${workspaceId}
+    where workspace_id = ${workspaceId} and shard = 0
   `.execute(app.db);
   await sql`analyze products`.execute(app.db);
   console.log(`Seeded ${format(productCount)} products in one workspace in ${seconds(from)} s`);

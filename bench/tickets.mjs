@@ -78,10 +78,10 @@ async function seed(workspaceId, count, { allOpen, assigneeId }) {
   }
   // Seeded as rows, so counted here once; every call after this keeps the counters itself.
   await sql`
-    update statistics set
+    update statistics_shards set
       tickets_open = (select count(*) from tickets where workspace_id = ${workspaceId} and status = 'open'),
       tickets_closed = (select count(*) from tickets where workspace_id = ${workspaceId} and status = 'closed')
-    where workspace_id = ${workspaceId}
+    where workspace_id = ${workspaceId} and shard = 0
   `.execute(app.db);
 }
 

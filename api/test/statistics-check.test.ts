@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { main as checkStatisticsCommand } from '../src/cli/check-statistics';
 import { checkStatistics } from '../src/services/statistics-check';
 import { buildInternalTicket, createTicket, deleteTicket, updateTicket } from './fixtures/ticket';
@@ -52,25 +53,28 @@ describe('statistics check', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ ticketsOpen: 3, ticketsClosed: 1 });
 
+    // The counters are spread over shards (migration 0018): shard 0 always exists.
     await app.db
-      .updateTable('statistics')
-      .set({ ticketsOpen: 7 })
+      .updateTable('statisticsShards')
+      .set({ ticketsOpen: sql`tickets_open + 4` })
       .where('workspaceId', '=', workspaceId)
+      .where('shard', '=', 0)
       .execute();
     expect((await checkStatistics(app.db)).differences).toEqual([
       { workspaceId, counter: 'tickets.open', stored: 7, counted: 3 },
     ]);
     // The ratings' sum is recounted from the conversations' ratings, as their number is.
     await app.db
-      .updateTable('statistics')
-      .set({ ticketsOpen: 3, ratingsSum: 4 })
+      .updateTable('statisticsShards')
+      .set({ ticketsOpen: sql`tickets_open - 4`, ratingsSum: sql`ratings_sum + 4` })
       .where('workspaceId', '=', workspaceId)
+      .where('shard', '=', 0)
       .execute();
     expect((await checkStatistics(app.db)).differences).toEqual([
       { workspaceId, counter: 'ratings.sum', stored: 4, counted: 0 },
     ]);
 
-    await app.db.deleteFrom('statistics').where('workspaceId', '=', workspaceId).execute();
+    await app.db.deleteFrom('statisticsShards').where('workspaceId', '=', workspaceId).execute();
     // A missing row differs in every counter of the tables checked.
     const missing = (await checkStatistics(app.db)).differences;
     expect(missing.map((difference) => difference.counter)).toEqual([
@@ -137,7 +141,7 @@ describe('npm run check:statistics (the command, on an embedded database on disk
 
       await withApp(async (app) => {
         await app.db
-          .updateTable('statistics')
+          .updateTable('statisticsShards')
           .set({ ticketsClosed: 0 })
           .where('workspaceId', '=', workspaceId)
           .execute();

@@ -141,6 +141,7 @@ export interface ChatbotsTable {
 /** Counters: inserted as zeros by their defaults, changed only by increments. */
 type Counter = Generated<number>;
 
+/** The `statistics` view (migration 0018): a workspace's shards summed, read only. */
 export interface StatisticsTable {
   workspaceId: string;
   ticketsOpen: Counter;
@@ -159,6 +160,11 @@ export interface StatisticsTable {
   /** Migration 0017: conversations where the customer took an answer of the bot's training. */
   conversationsBotAnswered: Counter;
   updatedAt: UpdatedAt;
+}
+
+/** Where the counters are written: up to 16 rows a workspace (migration 0018). */
+export interface StatisticsShardsTable extends StatisticsTable {
+  shard: Generated<number>;
 }
 
 /** An uploaded file (migration 0004); the bytes are on disk under STORAGE_DIR at `path`. */
@@ -473,6 +479,7 @@ export interface Database {
   workspaceUsers: WorkspaceUsersTable;
   chatbots: ChatbotsTable;
   statistics: StatisticsTable;
+  statisticsShards: StatisticsShardsTable;
   tickets: TicketsTable;
   storedFiles: StoredFilesTable;
   customers: CustomersTable;

@@ -36,7 +36,7 @@ export function toStatistics(row: StatisticsRow): Statistics {
 /** The workspace's counters, all zero. Pass the transaction that creates the workspace. */
 export async function insertStatistics(trx: Kysely<Database>, workspaceId: string): Promise<void> {
   recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx.insertInto('statistics').values({ workspaceId }).execute();
+  await trx.insertInto('statisticsShards').values({ workspaceId }).execute();
 }
 
 export async function findStatistics(
@@ -51,11 +51,43 @@ export async function findStatistics(
   return row && toStatistics(row);
 }
 
+export type CounterColumn = Exclude<keyof StatisticsTable, 'workspaceId' | 'updatedAt'>;
+
 /**
- * Adds `open` and `closed` (either may be negative) to the workspace's ticket counters, in the
- * transaction of the ticket write that changes them: one atomic increment each, so concurrent
- * writes cannot lose a count.
+ * The shard a statement changes (migration 0018): its connection's. Every statement of a
+ * transaction runs on one connection, so a transaction changes one shard, and transactions on
+ * other connections do not wait for it.
  */
+const connectionShard = sql<number>`pg_backend_pid() % 16`;
+
+/**
+ * Adds `counts` (any may be negative) to the workspace's counters, as a statement not yet run:
+ * one atomic increment each, so concurrent writes cannot lose a count. Run it in the
+ * transaction of the write that changes the counts, or make it part of that write (a WITH
+ * clause), saving a round trip. Records the change.
+ */
+function addCounts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  counts: Partial<Record<CounterColumn, number>>,
+  now: Date,
+) {
+  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
+  const increments = Object.keys(counts).map((column) => [
+    column,
+    sql<number>`${sql.ref(`statisticsShards.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+  ]);
+  return trx
+    .insertInto('statisticsShards')
+    .values({ workspaceId, shard: connectionShard, ...counts, updatedAt: now })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['workspaceId', 'shard'])
+        .doUpdateSet({ ...Object.fromEntries(increments), updatedAt: now }),
+    );
+}
+
+/** Adds `open` and `closed` (either may be negative) to the workspace's ticket counters. */
 export async function adjustTicketCounts(
   trx: Kysely<Database>,
   workspaceId: string,
@@ -66,31 +98,19 @@ export async function adjustTicketCounts(
   await countTickets(trx, workspaceId, delta, now).execute();
 }
 
-/**
- * adjustTicketCounts as a statement not yet run, for a write that makes it part of its own
- * (a WITH clause), saving a round trip to the database. Records the change.
- */
+/** adjustTicketCounts as a statement not yet run (addCounts). */
 export function countTickets(
   trx: Kysely<Database>,
   workspaceId: string,
   { open, closed }: { open: number; closed: number },
   now: Date,
 ) {
-  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  return trx
-    .updateTable('statistics')
-    .set({
-      ticketsOpen: sql`tickets_open + ${open}`,
-      ticketsClosed: sql`tickets_closed + ${closed}`,
-      updatedAt: now,
-    })
-    .where('workspaceId', '=', workspaceId);
+  return addCounts(trx, workspaceId, { ticketsOpen: open, ticketsClosed: closed }, now);
 }
 
 /**
- * Adds to the workspace's conversation counters, in the transaction of the conversation write
- * that changes them. `pending` counts every conversation not resolved (spec §3 "unresolved
- * (stored as pending)"), open ones too.
+ * Adds to the workspace's conversation counters. `pending` counts every conversation not
+ * resolved (spec §3 "unresolved (stored as pending)"), open ones too.
  */
 export async function adjustConversationCounts(
   trx: Kysely<Database>,
@@ -111,38 +131,24 @@ export interface ConversationCountDelta {
 export const changesConversationCounts = ({ all, resolved, pending }: ConversationCountDelta) =>
   all !== 0 || resolved !== 0 || pending !== 0;
 
-/**
- * adjustConversationCounts as a statement not yet run, for a conversation write that makes it
- * part of its own (a WITH clause), saving a round trip to the database. Records the change.
- */
+/** adjustConversationCounts as a statement not yet run (addCounts). */
 export function countConversations(
   trx: Kysely<Database>,
   workspaceId: string,
   { all, resolved, pending }: ConversationCountDelta,
   now: Date,
 ) {
-  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  return trx
-    .updateTable('statistics')
-    .set({
-      conversationsAll: sql`conversations_all + ${all}`,
-      conversationsResolved: sql`conversations_resolved + ${resolved}`,
-      conversationsPending: sql`conversations_pending + ${pending}`,
-      updatedAt: now,
-    })
-    .where('workspaceId', '=', workspaceId);
+  return addCounts(
+    trx,
+    workspaceId,
+    { conversationsAll: all, conversationsResolved: resolved, conversationsPending: pending },
+    now,
+  );
 }
 
-/**
- * Counts one more conversation answered by the bot, as a statement not yet run, for the write
- * that marks it to make part of its own (a WITH clause). Records the change.
- */
+/** Counts one more conversation answered by the bot, as a statement not yet run (addCounts). */
 export function countBotAnswered(trx: Kysely<Database>, workspaceId: string, now: Date) {
-  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  return trx
-    .updateTable('statistics')
-    .set({ conversationsBotAnswered: sql`conversations_bot_answered + 1`, updatedAt: now })
-    .where('workspaceId', '=', workspaceId);
+  return addCounts(trx, workspaceId, { conversationsBotAnswered: 1 }, now);
 }
 
 /** Counts one more rating of `value` in the workspace's figures, in the rating's transaction. */
@@ -152,16 +158,7 @@ export async function adjustRatings(
   value: number,
   now: Date,
 ): Promise<void> {
-  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx
-    .updateTable('statistics')
-    .set({
-      ratingsCount: sql`ratings_count + 1`,
-      ratingsSum: sql`ratings_sum + ${value}`,
-      updatedAt: now,
-    })
-    .where('workspaceId', '=', workspaceId)
-    .execute();
+  await addCounts(trx, workspaceId, { ratingsCount: 1, ratingsSum: value }, now).execute();
 }
 
 /** Adds `delta` to the workspace's Q&A pair count, in the transaction of the Q&A write. */
@@ -172,12 +169,7 @@ export async function adjustAiTrainingQnaCount(
   now: Date,
 ): Promise<void> {
   if (delta === 0) return;
-  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx
-    .updateTable('statistics')
-    .set({ aiTrainingQnasCount: sql`ai_training_qnas_count + ${delta}`, updatedAt: now })
-    .where('workspaceId', '=', workspaceId)
-    .execute();
+  await addCounts(trx, workspaceId, { aiTrainingQnasCount: delta }, now).execute();
 }
 
 export type ProductCounts = Record<'active' | 'disabled' | 'processing', number>;
@@ -194,33 +186,31 @@ export async function adjustProductCounts(
 ): Promise<void> {
   const all = active + disabled + processing;
   if (all === 0 && active === 0 && disabled === 0 && processing === 0) return;
-  recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
-  await trx
-    .updateTable('statistics')
-    .set({
-      productsAll: sql`products_all + ${all}`,
-      productsActive: sql`products_active + ${active}`,
-      productsDisabled: sql`products_disabled + ${disabled}`,
-      productsProcessing: sql`products_processing + ${processing}`,
-      updatedAt: now,
-    })
-    .where('workspaceId', '=', workspaceId)
-    .execute();
+  const counts = {
+    productsAll: all,
+    productsActive: active,
+    productsDisabled: disabled,
+    productsProcessing: processing,
+  };
+  await addCounts(trx, workspaceId, counts, now).execute();
 }
 
 /**
  * Sets the workspace's product counters from its rows, for a write that changes too many
- * products to count one by one (an import). The statistics row is locked first, by the caller's
- * transaction before it writes: concurrent product writes then wait, and their increments land
- * on the recounted figures.
+ * products to count one by one (an import). The workspace's shards are locked first, by the
+ * caller's transaction before it writes: concurrent product writes then wait, and their
+ * increments land on the recounted figures. (A write that makes a new shard meanwhile is not
+ * seen by the recount, nor is its product, so its increment is still due.)
  */
 export async function lockStatistics(trx: Kysely<Database>, workspaceId: string): Promise<void> {
   await lockRows(
     trx,
     trx
-      .selectFrom('statistics')
-      .select('workspaceId')
+      .selectFrom('statisticsShards')
+      .select('shard')
       .where('workspaceId', '=', workspaceId)
+      // One order for every transaction that locks them all, so two cannot deadlock.
+      .orderBy('shard')
       .forUpdate(),
   );
 }
@@ -232,11 +222,11 @@ export async function recountProducts(
 ): Promise<void> {
   recordChange(trx, { collection: 'statistics', workspaceId, ids: [workspaceId] });
   await sql`
-    update statistics set
-      products_all = counted.all_products,
-      products_active = counted.active,
-      products_disabled = counted.disabled,
-      products_processing = counted.processing,
+    update statistics_shards set
+      products_all = case shard when 0 then counted.all_products else 0 end,
+      products_active = case shard when 0 then counted.active else 0 end,
+      products_disabled = case shard when 0 then counted.disabled else 0 end,
+      products_processing = case shard when 0 then counted.processing else 0 end,
       updated_at = ${now}
     from (
       select
@@ -246,5 +236,5 @@ export async function recountProducts(
         (count(*) filter (where status = 'processing'))::int as processing
       from products where workspace_id = ${workspaceId}
     ) as counted
-    where statistics.workspace_id = ${workspaceId}`.execute(trx);
+    where statistics_shards.workspace_id = ${workspaceId}`.execute(trx);
 }

@@ -73,8 +73,7 @@ const jsonValue = (value: unknown) => (value === undefined ? undefined : JSON.st
 /**
  * Creates a ticket and counts it in the workspace's statistics, in the caller's write
  * transaction (writeTransaction), so the list and the counters change together: one statement,
- * so the statistics row (which every ticket write of the workspace updates) is held for one
- * round trip less.
+ * so the statistics shard is held for one round trip less.
  */
 export async function insertTicket(
   trx: Kysely<Database>,

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Database, StatisticsTable } from '../db/schema';
-
-type CounterColumn = Exclude<keyof StatisticsTable, 'workspaceId' | 'updatedAt'>;
+import type { Database } from '../db/schema';
+import type { CounterColumn } from '../repositories/statistics';
 
 interface Counter {
   /** The counter as clients read it (statisticsSchema path). */
@@ -84,7 +83,7 @@ export const counterGroups: CounterGroup[] = [
 export interface StatisticsDifference {
   workspaceId: string;
   counter: string;
-  /** null: the workspace has no statistics row. */
+  /** null: the workspace has no statistics (not one shard). */
   stored: number | null;
   counted: number;
 }
