@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ColorModeProvider, GlobalStyle, Loading, ToastProvider } from 'shared-ui';
@@ -7,6 +7,7 @@ import { NewVersionPrompt } from '../features/new-build/new-version-prompt';
 import { RemotePage } from '../features/remotes/remote-page';
 import { ErrorLayout } from '../layouts/error-layout';
 import { getLayout } from '../layouts/layouts';
+import { StoreBoundary, storeLayouts } from '../store/store-boundary';
 import { GuardedRoute } from './guarded-route';
 import { routes as appRoutes, type RouteDefinition } from './routes';
 
@@ -28,32 +29,7 @@ function PageLoading() {
 function PageContent({ route }: { route: RouteDefinition }) {
   if ('remote' in route.page) return <RemotePage page={route.page} />;
   const Page = route.page.shell;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
-  );
-}
-
-const StoreProvider = lazy(() =>
-  import('../store/store-provider').then((module) => ({ default: module.StoreProvider })),
-);
-// The layouts of the signed-in dashboard: their pages (and the remotes' there) use the store.
-const storeLayouts = new Set(['dashboard', 'dashboard-with-sidemenu']);
-
-/**
- * Redux (the store, its toolkit, react-redux) loads with the first dashboard page, so the public
- * site does not pay for it; from then on the page keeps it, and its tree, across routes.
- */
-function StoreBoundary({ needed, children }: { needed: boolean; children: ReactNode }) {
-  const [used, setUsed] = useState(needed);
-  if (needed && !used) setUsed(true);
-  if (!used && !needed) return children;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <StoreProvider>{children}</StoreProvider>
-    </Suspense>
-  );
+  return <Page />;
 }
 
 export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
@@ -72,7 +48,7 @@ export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
       <GlobalStyle />
       <NewVersionPrompt />
       <ToastProvider>
-        <StoreBoundary needed={storeLayouts.has(match?.layout ?? '')}>
+        <StoreBoundary needed={storeLayouts.has(match?.layout)}>
           <Routes>
             {views.map(({ route, Layout }) => (
               <Route

@@ -1,11 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession } from 'shared-ui';
+import { lazyComponent } from './lazy-component';
 import { decideRoute } from './route-guard';
 
-const AdminGate = lazy(() =>
-  import('./admin-gate').then((module) => ({ default: module.AdminGate })),
+export const AdminGate = lazyComponent(() =>
+  import('./admin-gate').then((module) => module.AdminGate),
 );
 
 /** Applies the spec §2 route guard to a route (or to an unknown path, routeName undefined). */
@@ -28,11 +29,9 @@ export function GuardedRoute({
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace={decision.replace} />;
   if (decision.kind === 'require-admin') {
     return (
-      <Suspense fallback={<Loading label={t('loading')} />}>
-        <AdminGate workspaceId={decision.workspaceId} deniedTo={decision.deniedTo}>
-          {children}
-        </AdminGate>
-      </Suspense>
+      <AdminGate workspaceId={decision.workspaceId} deniedTo={decision.deniedTo}>
+        {children}
+      </AdminGate>
     );
   }
   return children;

@@ -1,29 +1,23 @@
-import { lazy } from 'react';
+import { lazyComponent } from './lazy-component';
 
 // The shell's own pages load on demand, so the public site does not pay for them.
 export const shellPages = {
-  LoginPage: lazy(() =>
-    import('../features/auth/login-page').then((module) => ({ default: module.LoginPage })),
+  LoginPage: lazyComponent(() =>
+    import('../features/auth/login-page').then((module) => module.LoginPage),
   ),
-  SignupPage: lazy(() =>
-    import('../features/auth/signup-page').then((module) => ({ default: module.SignupPage })),
+  SignupPage: lazyComponent(() =>
+    import('../features/auth/signup-page').then((module) => module.SignupPage),
   ),
-  ForgotPasswordPage: lazy(() =>
-    import('../features/auth/forgot-password-page').then((module) => ({
-      default: module.ForgotPasswordPage,
-    })),
+  ForgotPasswordPage: lazyComponent(() =>
+    import('../features/auth/forgot-password-page').then((module) => module.ForgotPasswordPage),
   ),
-  DashboardHomePage: lazy(() =>
-    import('../features/dashboard/dashboard-home-page').then((module) => ({
-      default: module.DashboardHomePage,
-    })),
+  DashboardHomePage: lazyComponent(() =>
+    import('../features/dashboard/dashboard-home-page').then((module) => module.DashboardHomePage),
   ),
-  WorkspaceHomePage: lazy(() =>
-    import('../features/dashboard/workspace-home-page').then((module) => ({
-      default: module.WorkspaceHomePage,
-    })),
+  WorkspaceHomePage: lazyComponent(() =>
+    import('../features/dashboard/workspace-home-page').then((module) => module.WorkspaceHomePage),
   ),
-  HelpPage: lazy(() =>
-    import('../features/help/help-page').then((module) => ({ default: module.HelpPage })),
+  HelpPage: lazyComponent(() =>
+    import('../features/help/help-page').then((module) => module.HelpPage),
   ),
 };

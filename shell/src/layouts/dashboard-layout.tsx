@@ -1,11 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ColorModeSwitch, Container, up } from 'shared-ui';
 import { rememberWorkspace, useCurrentWorkspace } from '../features/dashboard/current-workspace';
-import { useAppSelector, useAppStore } from '../store/hooks';
-import { loadLive } from '../store/live';
+import { useAppSelector } from '../store/hooks';
 import { selectMemberships } from '../store/workspaces-slice';
 import type { LayoutProps } from './layout-props';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
@@ -86,12 +85,6 @@ function DashboardHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () =
   const navigate = useNavigate();
   const memberships = useAppSelector(selectMemberships);
   const current = useCurrentWorkspace();
-  const store = useAppStore();
-  // Every dashboard page may read live data, the remotes' pages included (useLiveDocs waits for
-  // the page's live client): load live queries with the dashboard's frame.
-  useEffect(() => {
-    void loadLive(store);
-  }, [store]);
   return (
     <HeaderBar>
       <Container>

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../app/lazy-component';
 import type { LayoutName } from '../app/routes';
 import { DefaultLayout } from './default-layout';
 import { ErrorLayout } from './error-layout';
@@ -7,16 +8,14 @@ import { MinimalLayout } from './minimal-layout';
 import type { LayoutProps } from './layout-props';
 
 // The signed-in layouts load on demand, so the public site does not pay for them.
-const AuthLayout = lazy(() =>
-  import('./auth-layout').then((module) => ({ default: module.AuthLayout })),
+const AuthLayout = lazyComponent<LayoutProps>(() =>
+  import('./auth-layout').then((module) => module.AuthLayout),
 );
-const DashboardLayout = lazy(() =>
-  import('./dashboard-layout').then((module) => ({ default: module.DashboardLayout })),
+const DashboardLayout = lazyComponent<LayoutProps>(() =>
+  import('./dashboard-layout').then((module) => module.DashboardLayout),
 );
-const DashboardWithSideMenuLayout = lazy(() =>
-  import('./dashboard-with-sidemenu-layout').then((module) => ({
-    default: module.DashboardWithSideMenuLayout,
-  })),
+const DashboardWithSideMenuLayout = lazyComponent<LayoutProps>(() =>
+  import('./dashboard-with-sidemenu-layout').then((module) => module.DashboardWithSideMenuLayout),
 );
 
 const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { liveApi, liveClient } from 'shared-sdk/live';
 import { connectFakeLive } from '@testing/fake-live-server';
-import { loadLive } from './live';
+import { importLive, loadLive, withLive } from './live';
 import { makeStore, signedOut } from './store';
 
 const query = { collection: 'statistics' as const, workspaceId: 'ws-1' };
@@ -15,6 +15,15 @@ describe('live queries in the store', () => {
     expect(loadLive(store)).toBe(load);
     await load;
     expect(store.getState().live).toMatchObject({ queries: {} });
+  });
+
+  it('join a store being made at once once their chunk has loaded, so `use` need not suspend', async () => {
+    connectFakeLive();
+    await importLive();
+    const store = withLive(makeStore());
+    // In the store already, before any await.
+    expect(store.getState().live).toMatchObject({ queries: {} });
+    expect(loadLive(store)).toMatchObject({ status: 'fulfilled' });
   });
 
   it('stream documents into the cache, and sign-out ends the subscriptions and empties it', async () => {

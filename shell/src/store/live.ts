@@ -41,6 +41,22 @@ const endLiveOnSignOut =
     return next(action);
   };
 
+let imported: Live | undefined;
+
+/** Loads the `shared-sdk/live` chunk (live client and RTK Query); loadLive then needs no wait. */
+export function importLive(): Promise<Live> {
+  return import('shared-sdk/live').then((live) => (imported = live));
+}
+
+function install(store: AppStore, live: Live): Live {
+  configureClient(live);
+  rootReducer.inject(live.liveApi);
+  store.addMiddleware(live.liveApi.middleware, endLiveOnSignOut(live));
+  // Any action gives the injected reducer its initial state.
+  store.dispatch({ type: 'store/liveLoaded' });
+  return live;
+}
+
 /**
  * Loads live queries into the store, once: the `shared-sdk/live` chunk (live client and RTK
  * Query), the live api's reducer and its middleware.
@@ -48,17 +64,24 @@ const endLiveOnSignOut =
 export function loadLive(store: AppStore): Promise<Live> {
   let load = loads.get(store);
   if (!load) {
-    load = import('shared-sdk/live').then((live) => {
-      configureClient(live);
-      rootReducer.inject(live.liveApi);
-      store.addMiddleware(live.liveApi.middleware, endLiveOnSignOut(live));
-      // Any action gives the injected reducer its initial state.
-      store.dispatch({ type: 'store/liveLoaded' });
-      return live;
-    });
+    load = importLive().then((live) => install(store, live));
     loads.set(store, load);
   }
   return load;
+}
+
+/**
+ * loadLive for a store being made, before anything subscribes to it: with the chunk already
+ * loaded (importLive) live queries join it at once, and loadLive's promise says so to React's
+ * `use` (status 'fulfilled'), so a page reading live data does not suspend.
+ */
+export function withLive(store: AppStore): AppStore {
+  if (imported && !loads.has(store)) {
+    const live = install(store, imported);
+    loads.set(store, Object.assign(Promise.resolve(live), { status: 'fulfilled', value: live }));
+  }
+  void loadLive(store);
+  return store;
 }
 
 /**

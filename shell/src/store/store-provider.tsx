@@ -2,10 +2,15 @@ import { useContext, useEffect, type ReactNode } from 'react';
 import { Provider, ReactReduxContext } from 'react-redux';
 import { useSession } from 'shared-ui';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { withLive } from './live';
 import { makeStore, signedOut, type AppStore } from './store';
 import { loadWorkspaces, selectWorkspacesStatus } from './workspaces-slice';
 
+export { importLive } from './live';
+
 let pageStore: AppStore | undefined;
+
+const pageStoreWithLive = () => (pageStore ??= withLive(makeStore()));
 
 /** Loads the user's workspaces when they sign in; resets every store when they sign out. */
 function SessionSync() {
@@ -22,6 +27,8 @@ function SessionSync() {
 /**
  * The page's one Redux store, made when a page first needs it (a dashboard page) and kept for
  * the page's life; the public site never loads it. A store provided already (a test's) is used.
+ * Every dashboard page reads live data (the header's count at least): the store is made with
+ * live queries in it, before anything subscribes.
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const provided = useContext(ReactReduxContext);
@@ -33,9 +40,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       </>
     );
   }
-  pageStore ??= makeStore();
   return (
-    <Provider store={pageStore}>
+    <Provider store={pageStoreWithLive()}>
       <SessionSync />
       {children}
     </Provider>
