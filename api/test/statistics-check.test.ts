@@ -10,6 +10,7 @@ import { signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { appStartTimeoutMs, buildTestApp, testPgliteDatabase } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { changeShardZero } from './support/statistics-shards';
 
 /** Tickets of every kind of write in a new workspace; returns the workspace. */
 async function workspaceWithTicketWrites(app: TestApp): Promise<string> {
@@ -54,22 +55,15 @@ describe('statistics check', () => {
     expect(stored).toEqual({ ticketsOpen: 3, ticketsClosed: 1 });
 
     // The counters are spread over shards (migration 0018): shard 0 always exists.
-    await app.db
-      .updateTable('statisticsShards')
-      .set({ ticketsOpen: sql`tickets_open + 4` })
-      .where('workspaceId', '=', workspaceId)
-      .where('shard', '=', 0)
-      .execute();
+    await changeShardZero(app.db, workspaceId, { ticketsOpen: sql`tickets_open + 4` });
     expect((await checkStatistics(app.db)).differences).toEqual([
       { workspaceId, counter: 'tickets.open', stored: 7, counted: 3 },
     ]);
     // The ratings' sum is recounted from the conversations' ratings, as their number is.
-    await app.db
-      .updateTable('statisticsShards')
-      .set({ ticketsOpen: sql`tickets_open - 4`, ratingsSum: sql`ratings_sum + 4` })
-      .where('workspaceId', '=', workspaceId)
-      .where('shard', '=', 0)
-      .execute();
+    await changeShardZero(app.db, workspaceId, {
+      ticketsOpen: sql`tickets_open - 4`,
+      ratingsSum: sql`ratings_sum + 4`,
+    });
     expect((await checkStatistics(app.db)).differences).toEqual([
       { workspaceId, counter: 'ratings.sum', stored: 4, counted: 0 },
     ]);

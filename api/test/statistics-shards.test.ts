@@ -19,6 +19,7 @@ import {
   testBackends,
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { changeShardZero } from './support/statistics-shards';
 
 // A workspace's counters are spread over shards, one per database connection, summed by the
 // `statistics` view (migration 0018).
@@ -64,12 +65,7 @@ describe.each(testBackends)('statistics shards ($backend)', (backend) => {
       return connectionShard(trx);
     });
     // Made with the workspace: shard 0, even when no connection writes to it.
-    await app.db
-      .updateTable('statisticsShards')
-      .set({ ticketsOpen: sql`tickets_open + 4` })
-      .where('workspaceId', '=', workspaceId)
-      .where('shard', '=', 0)
-      .execute();
+    await changeShardZero(app.db, workspaceId, { ticketsOpen: sql`tickets_open + 4` });
 
     const shards = await shardFigures(workspaceId);
     const written = shards.find((row) => row.shard === shard);
@@ -82,11 +78,7 @@ describe.each(testBackends)('statistics shards ($backend)', (backend) => {
     const workspaceId = await newWorkspace();
     const now = new Date();
     // Counts with no product rows behind them, on shard 0 and on the connection's shard.
-    await app.db
-      .updateTable('statisticsShards')
-      .set({ productsAll: 5, productsActive: 5 })
-      .where('workspaceId', '=', workspaceId)
-      .execute();
+    await changeShardZero(app.db, workspaceId, { productsAll: 5, productsActive: 5 });
     await writeTransaction(app.db, (trx) =>
       adjustProductCounts(trx, workspaceId, { active: 2, disabled: 0, processing: 0 }, now),
     );
