@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -103,5 +103,25 @@ describe('migrations', () => {
     const versions = (await readMigrationFiles(dir)).map((file) => file.version);
     const results = await Promise.all([migrate(connection, dir), migrate(connection, dir)]);
     expect(results.flat().sort((a, b) => a - b)).toEqual(versions);
+  });
+
+  it("keeps every workspace's counters when they move to shards (0018)", async () => {
+    // The database as it was before 0018: the files from it on are put back afterwards.
+    const later = (await readMigrationFiles(dir)).filter((file) => file.version >= 18);
+    await Promise.all(later.map((file) => rm(path.join(dir, file.fileName))));
+    await migrate(connection, dir);
+    await sql`insert into workspaces (id, owned_by, name, url)
+      values ('w1', 'u1', 'Shop', 'https://shop.example')`.execute(connection.db);
+    await sql`insert into statistics (workspace_id, tickets_open, products_all, ratings_sum)
+      values ('w1', 3, 5, 9)`.execute(connection.db);
+
+    await Promise.all(later.map((file) => writeFile(path.join(dir, file.fileName), file.script)));
+    expect(await migrate(connection, dir)).toEqual(later.map((file) => file.version));
+    const { rows } = await sql<Record<string, unknown>>`
+      select workspace_id, tickets_open, products_all, ratings_sum, conversations_all
+      from statistics`.execute(connection.db);
+    expect(rows).toEqual([
+      { workspaceId: 'w1', ticketsOpen: 3, productsAll: 5, ratingsSum: 9, conversationsAll: 0 },
+    ]);
   });
 });
