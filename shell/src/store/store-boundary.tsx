@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { lazyComponent } from '../app/lazy-component';
 import type { LayoutName } from '../app/routes';
 
-// With live queries, which every page in it reads: the two chunks load together.
+// With live queries, which every page in it reads: the provider is ready once the live-queries
+// chunk has arrived too (asked for as soon as the provider's own has), so the store is made with
+// them in it.
 export const StoreProvider = lazyComponent<{ children: ReactNode }>(() =>
   import('./store-provider').then(async (module) => {
     await module.importLive();
