@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool } from 'pg';
 import type { AuthResponse, LiveQuery } from 'shared-sdk';
 import type { Conversation, Message, WidgetSession } from 'shared-sdk/schemas';
 import {
@@ -9,10 +11,13 @@ import {
   widgetSessionSchema,
 } from 'shared-sdk/schemas';
 import { hashVisitorToken } from '../src/auth/visitor-tokens';
+import type { DatabaseConfig } from '../src/config';
+import type { Database } from '../src/db/schema';
 import { randomId } from '../src/db/random-id';
 import { writeTransaction } from '../src/live/write-transaction';
 import { insertChatbot } from '../src/repositories/chatbots';
 import { findStatistics } from '../src/repositories/statistics';
+import { resolveConversation } from '../src/services/conversations';
 import { defaultChatbot } from '../src/services/workspace-setup';
 import { checkStatistics } from '../src/services/statistics-check';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
@@ -697,29 +702,28 @@ describe('widget rate limits', () => {
   });
 });
 
-// PostgreSQL runs the transactions side by side (the customer's row lock orders them); PGlite runs
-// them one at a time and takes no lock (lockRows).
+// PostgreSQL runs the transactions side by side (the customer's row lock orders the ones that may
+// start a conversation, the conversation's row the others); PGlite runs them one at a time and
+// takes no lock (lockRows).
 describe.each(testBackends)('widget messages sent at once ($backend)', (backend) => {
   let app: TestApp;
   let dropDatabase = async () => {};
+  let database: DatabaseConfig;
+  let admin: AuthResponse;
   let workspaceId: string;
 
   beforeAll(async () => {
-    const { database, drop } = await backendDatabase(backend, 'parley_widget');
+    let drop: () => Promise<void>;
+    ({ database, drop } = await backendDatabase(backend, 'parley_widget'));
     dropDatabase = drop;
     app = await buildTestApp({ database });
-    const admin = (await signUp(app)).auth;
+    admin = (await signUp(app)).auth;
     ({ workspaceId } = await createWorkspace(app, admin));
   }, appStartTimeoutMs);
-  afterAll(async () => {
-    await app?.close();
-    await dropDatabase();
-  });
 
-  it("start one conversation for the visitor's first messages, and count it once", async () => {
-    const session = await startVisitorSession(app, workspaceId);
-    const sent = await Promise.all(
-      ['Hello', 'Is anyone there?', 'Where is my order?', 'Thanks'].map((content) =>
+  const sendAll = (session: WidgetSession, contents: string[]) =>
+    Promise.all(
+      contents.map((content) =>
         app.inject({
           method: 'POST',
           url: '/api/widget/messages',
@@ -728,6 +732,26 @@ describe.each(testBackends)('widget messages sent at once ($backend)', (backend)
         }),
       ),
     );
+  const resolve = (conversationId: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/user/resolve-conversation',
+      headers: bearer(admin),
+      payload: { workspaceId, conversationId },
+    });
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase();
+  });
+
+  it("start one conversation for the visitor's first messages, and count it once", async () => {
+    const session = await startVisitorSession(app, workspaceId);
+    const sent = await sendAll(session, [
+      'Hello',
+      'Is anyone there?',
+      'Where is my order?',
+      'Thanks',
+    ]);
     await app.conversationBot.idle();
     expect(sent.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
     const conversationIds = new Set(
@@ -737,4 +761,83 @@ describe.each(testBackends)('widget messages sent at once ($backend)', (backend)
     expect((await findStatistics(app.db, workspaceId))?.conversations.all).toBe(1);
     expect((await checkStatistics(app.db)).differences).toEqual([]);
   });
+
+  it('start one new conversation for messages sent at once after the last was resolved', async () => {
+    const { session, conversationId } = await startConversation(app, workspaceId, 'Hello');
+    expect((await resolve(conversationId)).statusCode).toBe(200);
+    const before = (await findStatistics(app.db, workspaceId))!.conversations.all;
+
+    const sent = await sendAll(session, ['One more thing', 'Are you there?', 'About my order']);
+    await app.conversationBot.idle();
+    expect(sent.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const conversationIds = new Set(
+      sent.map((response) => messageSchema.parse(response.json()).conversationId),
+    );
+    expect(conversationIds.size).toBe(1);
+    expect(conversationIds.has(conversationId)).toBe(false);
+    expect((await findStatistics(app.db, workspaceId))?.conversations.all).toBe(before + 1);
+    expect((await checkStatistics(app.db)).differences).toEqual([]);
+  });
+
+  // PostgreSQL only: PGlite is one connection, so nothing can hold a row while a message waits.
+  if (backend.postgres) {
+    /** Runs `write` in a transaction on a connection of its own, as another request would. */
+    async function onOtherConnection(write: (trx: Kysely<Database>) => Promise<void>) {
+      const other = new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: new Pool({ connectionString: (database as { url: string }).url, max: 1 }),
+        }),
+        plugins: [new CamelCasePlugin()],
+      });
+      try {
+        await writeTransaction(other, write);
+      } finally {
+        await other.destroy();
+      }
+    }
+    const settledWithin = (promise: Promise<unknown>, ms: number) =>
+      Promise.race([
+        promise.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+      ]);
+
+    it("takes a message to the conversation under way without waiting for the customer's row", async () => {
+      const { session, conversationId } = await startConversation(app, workspaceId, 'Hello');
+      const { customerId } = await app.db
+        .selectFrom('conversations')
+        .select('customerId')
+        .where('id', '=', conversationId)
+        .executeTakeFirstOrThrow();
+      let sending: ReturnType<typeof sendAll> | undefined;
+      // What another write of the customer's (their details, a handoff) holds.
+      await onOtherConnection(async (trx) => {
+        await sql`select id from customers where id = ${customerId} for no key update`.execute(trx);
+        sending = sendAll(session, ['Still there?']);
+        expect(await settledWithin(sending, 5_000)).toBe(true);
+      });
+      const [sent] = await sending!;
+      expect(sent!.statusCode).toBe(201);
+      expect(messageSchema.parse(sent!.json()).conversationId).toBe(conversationId);
+      await app.conversationBot.idle();
+    });
+
+    it('puts a message that waited on its conversation while it was resolved into a new one', async () => {
+      const { session, conversationId } = await startConversation(app, workspaceId, 'Hello');
+      const before = (await findStatistics(app.db, workspaceId))!.conversations.all;
+      let sending: ReturnType<typeof sendAll> | undefined;
+      await onOtherConnection(async (trx) => {
+        const call = { workspaceId, conversationId, agentId: admin.user.id };
+        await resolveConversation(trx, call, new Date());
+        sending = sendAll(session, ['Are you still there?']);
+        // The message waits for the conversation's row until the resolve commits.
+        expect(await settledWithin(sending, 500)).toBe(false);
+      });
+      const [sent] = await sending!;
+      await app.conversationBot.idle();
+      expect(sent!.statusCode).toBe(201);
+      expect(messageSchema.parse(sent!.json()).conversationId).not.toBe(conversationId);
+      expect((await findStatistics(app.db, workspaceId))?.conversations.all).toBe(before + 1);
+      expect((await checkStatistics(app.db)).differences).toEqual([]);
+    });
+  }
 });

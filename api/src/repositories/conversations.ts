@@ -110,6 +110,40 @@ export async function lockConversation(
   return conversation;
 }
 
+/** The id of the customer's latest conversation, as a subquery. */
+const latestConversationOf = (trx: Kysely<Database>, customerId: string) =>
+  trx
+    .selectFrom('conversations')
+    .select('id')
+    .where('customerId', '=', customerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+
+const unresolvedLatestLocked = compiledOnce((trx, customerId: string) =>
+  trx
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', latestConversationOf(trx, customerId))
+    .where('status', '<>', 'resolved')
+    .forUpdate(),
+);
+
+/**
+ * The customer's latest conversation row, locked (see lockConversation), when it is not resolved;
+ * otherwise nothing is locked. A message to a conversation under way needs no other lock, and
+ * most messages are; starting one needs the customer's (lockLatestConversationOfCustomer), which
+ * is taken before any conversation's, so holding none here keeps that order. A resolve that
+ * commits while this waits for the row leaves it unmatched: PostgreSQL checks the status again.
+ */
+export async function lockUnresolvedLatestConversation(
+  trx: Kysely<Database>,
+  customerId: string,
+): Promise<ConversationRow | undefined> {
+  const [conversation] = await unresolvedLatestLocked(trx, customerId);
+  return conversation;
+}
+
 /**
  * The customer's latest conversation row, locked (see lockConversation). The customer's row is
  * locked first: two of their messages at once find the same latest conversation, or the second
@@ -126,17 +160,10 @@ export async function lockLatestConversationOfCustomer(
   );
   // Found and locked in one statement (lockConversation's lock): no conversation of the
   // customer can start while their row is locked, so the latest stays the latest.
-  const latest = trx
-    .selectFrom('conversations')
-    .select('id')
-    .where('customerId', '=', customerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1);
   return trx
     .selectFrom('conversations')
     .selectAll()
-    .where('id', '=', latest)
+    .where('id', '=', latestConversationOf(trx, customerId))
     .forUpdate()
     .executeTakeFirst();
 }

@@ -10,6 +10,7 @@ import {
   insertConversation,
   lockConversation,
   lockLatestConversationOfCustomer,
+  lockUnresolvedLatestConversation,
   markBotAnswered,
   resolveIfIdle,
   setMessagesSeenCount,
@@ -268,6 +269,8 @@ export async function currentConversationOfCustomer(
   customer: CustomerRow,
   now: Date,
 ): Promise<ConversationRow> {
+  const underWay = await lockUnresolvedLatestConversation(trx, customer.id);
+  if (underWay) return underWay;
   const latest = await lockLatestConversationOfCustomer(trx, customer.id);
   if (latest && latest.status !== 'resolved') return latest;
   const chatbot = await findWidgetChatbot(trx, customer.workspaceId, customer.chatbotId);
