@@ -3,6 +3,7 @@ import type { Customer, CustomerIdentity } from 'shared-sdk/schemas';
 import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { CustomersTable, Database } from '../db/schema';
+import { readThroughCache, type CacheDefinition } from '../live/change-cache';
 import { recordChange } from '../live/write-transaction';
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -65,12 +66,38 @@ const customerByTokenHash = compiledOnce((db, visitorTokenHash: string) =>
   db.selectFrom('customers').selectAll().where('visitorTokenHash', '=', visitorTokenHash),
 );
 
-/** The visitor whose token has this digest, if any: asked by every widget request. */
+/**
+ * Visitors by id, for every widget request: dropped when their row changes, and all of them when
+ * a workspace or a chatbot changes (a deleted workspace takes its customers along, a deleted
+ * chatbot leaves theirs with none; neither names them).
+ */
+const visitors: CacheDefinition<CustomerRow | undefined> = {
+  name: 'visitors',
+  collections: ['customers', 'workspaces', 'chatbots'],
+  scopesOf: (event) =>
+    event.collection === 'customers' && event.ids.length > 0 ? event.ids : 'all',
+};
+
+/** Token digest → customer id: a token is its customer's for good, so this is never stale. */
+const customerIdsOfTokens = new Map<string, string>();
+const maxRememberedTokens = 100_000;
+
+/**
+ * The visitor whose token has this digest, if any: asked by every widget request, so read from
+ * the database once per visitor and change (see `visitors`).
+ */
 export async function findCustomerByTokenHash(
   db: Kysely<Database>,
   visitorTokenHash: string,
 ): Promise<CustomerRow | undefined> {
-  const [customer] = await customerByTokenHash(db, visitorTokenHash);
+  const read = async () => (await customerByTokenHash(db, visitorTokenHash))[0];
+  const customerId = customerIdsOfTokens.get(visitorTokenHash);
+  if (customerId !== undefined) return readThroughCache(db, visitors, customerId, '', read);
+  const customer = await read();
+  if (customer) {
+    if (customerIdsOfTokens.size >= maxRememberedTokens) customerIdsOfTokens.clear();
+    customerIdsOfTokens.set(visitorTokenHash, customer.id);
+  }
   return customer;
 }
 
