@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import type {
   Message,
   MessageAttachment,
@@ -179,17 +179,7 @@ export async function insertMessage(
     conversationLastCustomerMessageAt,
     ...row
   } = stored;
-  recordChange(trx, {
-    collection: 'messages',
-    workspaceId: conversation.workspaceId,
-    ids: [row.id],
-    conversationIds: [conversation.id],
-  });
-  recordChange(trx, {
-    collection: 'conversations',
-    workspaceId: conversation.workspaceId,
-    ids: [conversation.id],
-  });
+  recordMessageChange(trx, conversation.workspaceId, conversation.id, row.id);
   return {
     row,
     // The statement changed only these columns of the row the caller holds locked.
@@ -201,6 +191,187 @@ export async function insertMessage(
       lastCustomerMessageAt: conversationLastCustomerMessageAt,
     },
   };
+}
+
+/**
+ * The statement of an append: the conversation `locked` selects is locked and, when it passes
+ * `guard`, the message is stored in it as insertMessage stores it. The message row comes back
+ * with the conversation's status and agents.
+ */
+function appended(
+  locked: RawBuilder<unknown>,
+  guard: RawBuilder<unknown>,
+  message: {
+    id: string;
+    role: string;
+    senderId: string;
+    content: string;
+    form: string | null;
+    clientId: string | null;
+  },
+  now: string,
+) {
+  return sql<AppendedRow>`with locked as (${locked}), m as (
+      insert into messages
+        (id, conversation_id, workspace_id, role, sender_id, content, form, attachments,
+         client_id, timestamp)
+      select ${message.id}, locked.id, locked.workspace_id, ${message.role}, ${message.senderId},
+        ${message.content}, ${message.form}::jsonb, '[]'::jsonb, ${message.clientId},
+        greatest(clock_timestamp(),
+          (locked.last_message->>'timestamp')::timestamptz + interval '1 millisecond')
+      from locked
+      where ${guard}
+      on conflict (sender_id, client_id) where client_id is not null do nothing
+      returning *
+    ), c as (
+      update conversations set
+        last_message = jsonb_build_object(
+          'role', m.role,
+          'content', m.content,
+          'timestamp', to_char(m.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        messages_count = messages_count + 1,
+        updated_at = ${now}::timestamptz,
+        last_customer_message_at = case when m.role = 'user' then ${now}::timestamptz
+          else conversations.last_customer_message_at end
+      from m
+      where conversations.id = m.conversation_id
+      returning conversations.id, conversations.status, conversations.agent_ids
+    )
+    select m.*, c.status as conversation_status, c.agent_ids as conversation_agent_ids
+    from m join c on c.id = m.conversation_id`;
+}
+
+type AppendedRow = MessageRow & {
+  conversationStatus: ConversationRow['status'];
+  conversationAgentIds: string[];
+};
+
+/** A message appended, and the state of its conversation that decides who answers it. */
+export interface Appended {
+  row: MessageRow;
+  conversation: Pick<ConversationRow, 'status' | 'agentIds'>;
+}
+
+const agentReplyAppended = compiledOnce(
+  (
+    trx,
+    conversationId: string,
+    workspaceId: string,
+    id: string,
+    agentId: string,
+    content: string,
+    form: string | null,
+    clientId: string | null,
+    now: string,
+  ) => ({
+    compile: () =>
+      appended(
+        sql`select * from conversations
+          where id = ${conversationId} and workspace_id = ${workspaceId}
+          for update`,
+        sql`locked.status = 'open' and locked.agent_ids @> jsonb_build_array(${agentId}::text)`,
+        { id, role: 'agent', senderId: agentId, content, form, clientId },
+        now,
+      ).compile(trx),
+  }),
+);
+
+const customerMessageAppended = compiledOnce(
+  (trx, customerId: string, id: string, content: string, clientId: string | null, now: string) => ({
+    compile: () =>
+      appended(
+        // lockUnresolvedLatestConversation's lock.
+        sql`select * from conversations
+          where id = (
+            select id from conversations where customer_id = ${customerId}
+            order by created_at desc, id desc limit 1)
+          and status <> 'resolved'
+          for update`,
+        sql`true`,
+        { id, role: 'user', senderId: customerId, content, form: null, clientId },
+        now,
+      ).compile(trx),
+  }),
+);
+
+function toAppended(trx: Kysely<Database>, workspaceId: string, stored: AppendedRow | undefined) {
+  if (!stored) return undefined;
+  const { conversationStatus, conversationAgentIds, ...row } = stored;
+  recordMessageChange(trx, workspaceId, row.conversationId, row.id);
+  return { row, conversation: { status: conversationStatus, agentIds: conversationAgentIds } };
+}
+
+/**
+ * An agent's reply without files in a conversation of the workspace that they have taken over
+ * already (open, with them in it), as most replies are: the conversation is locked and the
+ * message stored in one statement. The write then waits on one round trip to the database
+ * instead of two, and on PGlite holds the only connection for one. Undefined, with the
+ * conversation locked, when it is in any other state or a message of this `clientId` is stored
+ * already: lockConversation, then insertMessage, handle those.
+ */
+export async function appendAgentReply(
+  trx: Kysely<Database>,
+  reply: {
+    workspaceId: string;
+    conversationId: string;
+    agentId: string;
+    content: string;
+    form?: Record<string, string>;
+    clientId?: string;
+  },
+  now: Date,
+): Promise<Appended | undefined> {
+  const [stored] = await agentReplyAppended(
+    trx,
+    reply.conversationId,
+    reply.workspaceId,
+    randomId(),
+    reply.agentId,
+    reply.content,
+    reply.form ? JSON.stringify(reply.form) : null,
+    reply.clientId ?? null,
+    now.toISOString(),
+  );
+  return toAppended(trx, reply.workspaceId, stored);
+}
+
+/**
+ * A customer's message without files in their latest conversation when it is not resolved (see
+ * lockUnresolvedLatestConversation), as most of theirs are: locked and stored in one statement,
+ * as appendAgentReply. Undefined when there is no such conversation (nothing is locked then), or
+ * a message of this `clientId` is stored already (the conversation is locked).
+ */
+export async function appendCustomerMessage(
+  trx: Kysely<Database>,
+  customer: { id: string; workspaceId: string },
+  message: { content: string; clientId?: string },
+  now: Date,
+): Promise<Appended | undefined> {
+  const [stored] = await customerMessageAppended(
+    trx,
+    customer.id,
+    randomId(),
+    message.content,
+    message.clientId ?? null,
+    now.toISOString(),
+  );
+  return toAppended(trx, customer.workspaceId, stored);
+}
+
+/** A message stored in the conversation: its messages and the conversation itself changed. */
+function recordMessageChange(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  conversationId: string,
+  messageId: string,
+) {
+  recordChange(trx, {
+    collection: 'messages',
+    workspaceId,
+    ids: [messageId],
+    conversationIds: [conversationId],
+  });
+  recordChange(trx, { collection: 'conversations', workspaceId, ids: [conversationId] });
 }
 
 /** spec §3: the conversation's messages by timestamp (then id). */

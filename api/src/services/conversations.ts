@@ -16,7 +16,14 @@ import {
   setMessagesSeenCount,
 } from '../repositories/conversations';
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
-import { findSentMessage, insertMessage, toMessage } from '../repositories/messages';
+import {
+  appendAgentReply,
+  appendCustomerMessage,
+  findSentMessage,
+  insertMessage,
+  toMessage,
+} from '../repositories/messages';
+import type { MessageRow } from '../repositories/messages';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
@@ -96,6 +103,16 @@ export async function addMessage(
   now: Date,
 ) {
   const { row, conversation: updated } = await insertMessage(trx, conversation, message, now);
+  return { message: await announceMessage(trx, conversation, row, now), conversation: updated };
+}
+
+/** A message just stored, as clients read it; webhooks are told of it. */
+async function announceMessage(
+  trx: Kysely<Database>,
+  conversation: { id: string; workspaceId: string },
+  row: MessageRow,
+  now: Date,
+): Promise<Message> {
   const stored = toMessage(row);
   await emitWebhookEvent(
     trx,
@@ -104,7 +121,7 @@ export async function addMessage(
     { conversationId: conversation.id, message: stored },
     now,
   );
-  return { message: stored, conversation: updated };
+  return stored;
 }
 
 /** The conversation's webhook events: on becoming pending (waiting for a person) or resolved. */
@@ -207,6 +224,14 @@ export async function sendAgentMessage(
   urlOf: (path: string) => string,
   now: Date,
 ): Promise<Message> {
+  // Most replies: in a conversation the agent has already, stored in one statement.
+  if (!call.attachments?.length) {
+    const appended = await appendAgentReply(trx, call, now);
+    if (appended) {
+      const conversation = { id: call.conversationId, workspaceId: call.workspaceId };
+      return announceMessage(trx, conversation, appended.row, now);
+    }
+  }
   const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
   // The conversation is locked: a retry of this send waits here, then finds the first.
   const sent = await findSentMessage(trx, call.agentId, call.clientId);
@@ -307,6 +332,19 @@ export async function postCustomerMessage(
   urlOf: (path: string) => string,
   now: Date,
 ): Promise<{ message: Message; botShouldAnswer: boolean }> {
+  const answerable = (conversation: Pick<ConversationRow, 'status' | 'agentIds'>) =>
+    conversation.status === 'open' && conversation.agentIds.length === 0;
+  // Most messages: in the customer's conversation under way, stored in one statement.
+  if (!request.attachments?.length) {
+    const appended = await appendCustomerMessage(trx, customer, request, now);
+    if (appended) {
+      const conversation = { id: appended.row.conversationId, workspaceId: customer.workspaceId };
+      return {
+        message: await announceMessage(trx, conversation, appended.row, now),
+        botShouldAnswer: answerable(appended.conversation),
+      };
+    }
+  }
   const current = await currentConversationOfCustomer(trx, customer, now);
   // The customer's conversation is locked: a retry of this send waits, then finds the first,
   // which the bot has answered already.
@@ -325,10 +363,7 @@ export async function postCustomerMessage(
     },
     now,
   );
-  return {
-    message,
-    botShouldAnswer: conversation.status === 'open' && conversation.agentIds.length === 0,
-  };
+  return { message, botShouldAnswer: answerable(conversation) };
 }
 
 /** The customer's message the bot replies to. */

@@ -1,0 +1,209 @@
+import type { AuthResponse } from 'shared-sdk';
+import { messageSchema } from 'shared-sdk/schemas';
+import { writeTransaction } from '../src/live/write-transaction';
+import { appendAgentReply, appendCustomerMessage } from '../src/repositories/messages';
+import { startConversation } from './fixtures/conversation';
+import { buildAgentMessage } from './fixtures/message';
+import { bearer, signUp } from './fixtures/user';
+import { createWorkspace } from './fixtures/workspace';
+import {
+  appStartTimeoutMs,
+  backendDatabase,
+  buildTestApp,
+  testBackends,
+} from './support/build-test-app';
+import type { TestApp } from './support/build-test-app';
+
+// An agent's reply in a conversation they have taken over already, and a customer's message in
+// their conversation under way, are stored in the statement that locks the conversation
+// (appendAgentReply, appendCustomerMessage); any other goes the general way (lock, take over or
+// start a conversation, store). Both must leave the conversation as the other would.
+describe.each(testBackends)('messages appended in one statement ($backend)', (backend) => {
+  let app: TestApp;
+  let dropDatabase = async () => {};
+  let admin: AuthResponse;
+  let workspaceId: string;
+  beforeAll(async () => {
+    const { database, drop } = await backendDatabase(backend, 'parley_appends');
+    dropDatabase = drop;
+    app = await buildTestApp({ database });
+    admin = (await signUp(app)).auth;
+    ({ workspaceId } = await createWorkspace(app, admin));
+  }, appStartTimeoutMs);
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase();
+  });
+
+  const reply = (conversationId: string, overrides: { content?: string; clientId?: string } = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/user/messages',
+      headers: bearer(admin),
+      payload: buildAgentMessage(workspaceId, conversationId, overrides),
+    });
+  const conversationRow = (id: string) =>
+    app.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const messagesOf = (conversationId: string) =>
+    app.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversationId', '=', conversationId)
+      .orderBy('timestamp')
+      .orderBy('id')
+      .execute();
+  /** A conversation the admin has taken over by replying once. */
+  const takenOver = async () => {
+    const { conversationId } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+    expect((await reply(conversationId, { content: 'Taking a look.' })).statusCode).toBe(201);
+    return conversationId;
+  };
+  const append = async (
+    conversationId: string,
+    call: { agentId?: string; workspaceId?: string } = {},
+  ) =>
+    (
+      await writeTransaction(app.db, (trx) =>
+        appendAgentReply(
+          trx,
+          {
+            workspaceId: call.workspaceId ?? workspaceId,
+            conversationId,
+            agentId: call.agentId ?? admin.user.id,
+            content: 'Found it: it ships today.',
+          },
+          new Date(),
+        ),
+      )
+    )?.row;
+
+  it('stores a reply in a conversation the agent has taken over, a millisecond after the last', async () => {
+    const conversationId = await takenOver();
+    const before = await conversationRow(conversationId);
+
+    const row = await append(conversationId);
+
+    expect(row).toMatchObject({ role: 'agent', senderId: admin.user.id, attachments: [] });
+    const after = await conversationRow(conversationId);
+    expect(after.messagesCount).toBe(before.messagesCount + 1);
+    expect(after.lastMessage).toEqual({
+      role: 'agent',
+      content: 'Found it: it ships today.',
+      timestamp: row!.timestamp.toISOString(),
+    });
+    expect(after.status).toBe('open');
+    const stored = await messagesOf(conversationId);
+    expect(stored.at(-1)!.id).toBe(row!.id);
+    expect(row!.timestamp.getTime()).toBeGreaterThanOrEqual(stored.at(-2)!.timestamp.getTime() + 1);
+    expect(stored).toHaveLength(after.messagesCount);
+  });
+
+  it('leaves a conversation not open, not taken over by the agent, or of another workspace to the general way', async () => {
+    const notTakenOver = (await startConversation(app, workspaceId)).conversationId;
+    const resolved = await takenOver();
+    const resolve = await app.inject({
+      method: 'POST',
+      url: '/api/user/resolve-conversation',
+      headers: bearer(admin),
+      payload: { workspaceId, conversationId: resolved },
+    });
+    expect(resolve.statusCode).toBe(200);
+    const open = await takenOver();
+    const { workspaceId: otherWorkspace } = await createWorkspace(app, admin);
+    await app.conversationBot.idle();
+    const counts = async () =>
+      Promise.all([notTakenOver, resolved, open].map(async (id) => (await messagesOf(id)).length));
+    const before = await counts();
+
+    expect(await append(notTakenOver)).toBeUndefined();
+    expect(await append(resolved)).toBeUndefined();
+    expect(await append(open, { agentId: 'someone-else' })).toBeUndefined();
+    expect(await append(open, { workspaceId: otherWorkspace })).toBeUndefined();
+    expect(await counts()).toEqual(before);
+
+    // The general way takes the first two over, and reopens the resolved one.
+    for (const conversationId of [notTakenOver, resolved]) {
+      expect((await reply(conversationId)).statusCode).toBe(201);
+      const row = await conversationRow(conversationId);
+      expect(row.status).toBe('open');
+      expect(row.agentIds).toEqual([admin.user.id]);
+    }
+  });
+
+  it('answers a retried reply with the first, stored once, also when the retries arrive together', async () => {
+    const conversationId = await takenOver();
+    const first = await reply(conversationId, { clientId: 'agent-retry-0001' });
+    const retried = await reply(conversationId, { clientId: 'agent-retry-0001' });
+    const together = await Promise.all(
+      [1, 2, 3].map(() => reply(conversationId, { clientId: 'agent-retry-0002' })),
+    );
+
+    expect([first, retried, ...together].map((response) => response.statusCode)).toEqual([
+      201, 201, 201, 201, 201,
+    ]);
+    expect(messageSchema.parse(retried.json())).toEqual(messageSchema.parse(first.json()));
+    const [one, ...others] = together.map((response) => messageSchema.parse(response.json()));
+    expect(others).toEqual([one, one]);
+    const stored = await messagesOf(conversationId);
+    expect(stored.filter((message) => message.clientId === 'agent-retry-0001')).toHaveLength(1);
+    expect(stored.filter((message) => message.clientId === 'agent-retry-0002')).toHaveLength(1);
+    expect((await conversationRow(conversationId)).messagesCount).toBe(stored.length);
+  });
+
+  const appendAsCustomer = async (customer: { id: string; workspaceId: string }) =>
+    writeTransaction(app.db, (trx) =>
+      appendCustomerMessage(trx, customer, { content: 'Any news?' }, new Date()),
+    );
+  const customerOf = async (conversationId: string) => {
+    const { customerId } = await conversationRow(conversationId);
+    return { id: customerId, workspaceId };
+  };
+
+  it("stores a customer's message in their conversation under way, and says who may answer it", async () => {
+    const { conversationId } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+    const customer = await customerOf(conversationId);
+    const before = await conversationRow(conversationId);
+
+    const appended = await appendAsCustomer(customer);
+
+    expect(appended?.row).toMatchObject({ role: 'user', senderId: customer.id, conversationId });
+    expect(appended?.conversation).toEqual({ status: before.status, agentIds: before.agentIds });
+    const after = await conversationRow(conversationId);
+    expect(after.messagesCount).toBe(before.messagesCount + 1);
+    expect(after.lastCustomerMessageAt!.getTime()).toBeGreaterThan(
+      before.lastCustomerMessageAt!.getTime(),
+    );
+    expect(after.lastMessage).toMatchObject({ role: 'user', content: 'Any news?' });
+    const stored = await messagesOf(conversationId);
+    expect(stored.at(-1)!.id).toBe(appended!.row.id);
+    expect(appended!.row.timestamp.getTime()).toBeGreaterThanOrEqual(
+      stored.at(-2)!.timestamp.getTime() + 1,
+    );
+
+    // Taken over: the agents answer, not the bot.
+    expect((await reply(conversationId)).statusCode).toBe(201);
+    expect((await appendAsCustomer(customer))?.conversation).toEqual({
+      status: 'open',
+      agentIds: [admin.user.id],
+    });
+  });
+
+  it("leaves a customer's resolved conversation to the general way, which starts a new one", async () => {
+    const { conversationId } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+    const customer = await customerOf(conversationId);
+    const resolve = await app.inject({
+      method: 'POST',
+      url: '/api/user/resolve-conversation',
+      headers: bearer(admin),
+      payload: { workspaceId, conversationId },
+    });
+    expect(resolve.statusCode).toBe(200);
+    const count = (await messagesOf(conversationId)).length;
+
+    expect(await appendAsCustomer(customer)).toBeUndefined();
+    expect(await messagesOf(conversationId)).toHaveLength(count);
+  });
+});
