@@ -1,7 +1,11 @@
 import type { AuthResponse } from 'shared-sdk';
 import { messageSchema } from 'shared-sdk/schemas';
 import { writeTransaction } from '../src/live/write-transaction';
-import { appendAgentReply, appendCustomerMessage } from '../src/repositories/messages';
+import {
+  appendAgentReply,
+  appendBotReply,
+  appendCustomerMessage,
+} from '../src/repositories/messages';
 import { startConversation } from './fixtures/conversation';
 import { buildAgentMessage } from './fixtures/message';
 import { bearer, signUp } from './fixtures/user';
@@ -42,6 +46,15 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       headers: bearer(admin),
       payload: buildAgentMessage(workspaceId, conversationId, overrides),
     });
+  const resolve = async (conversationId: string) => {
+    const resolved = await app.inject({
+      method: 'POST',
+      url: '/api/user/resolve-conversation',
+      headers: bearer(admin),
+      payload: { workspaceId, conversationId },
+    });
+    expect(resolved.statusCode).toBe(200);
+  };
   const conversationRow = (id: string) =>
     app.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const messagesOf = (conversationId: string) =>
@@ -102,13 +115,7 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
   it('leaves a conversation not open, not taken over by the agent, or of another workspace to the general way', async () => {
     const notTakenOver = (await startConversation(app, workspaceId)).conversationId;
     const resolved = await takenOver();
-    const resolve = await app.inject({
-      method: 'POST',
-      url: '/api/user/resolve-conversation',
-      headers: bearer(admin),
-      payload: { workspaceId, conversationId: resolved },
-    });
-    expect(resolve.statusCode).toBe(200);
+    await resolve(resolved);
     const open = await takenOver();
     const { workspaceId: otherWorkspace } = await createWorkspace(app, admin);
     await app.conversationBot.idle();
@@ -169,7 +176,10 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     const appended = await appendAsCustomer(customer);
 
     expect(appended?.row).toMatchObject({ role: 'user', senderId: customer.id, conversationId });
-    expect(appended?.conversation).toEqual({ status: before.status, agentIds: before.agentIds });
+    expect(appended?.conversation).toMatchObject({
+      status: before.status,
+      agentIds: before.agentIds,
+    });
     const after = await conversationRow(conversationId);
     expect(after.messagesCount).toBe(before.messagesCount + 1);
     expect(after.lastCustomerMessageAt!.getTime()).toBeGreaterThan(
@@ -184,7 +194,7 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
 
     // Taken over: the agents answer, not the bot.
     expect((await reply(conversationId)).statusCode).toBe(201);
-    expect((await appendAsCustomer(customer))?.conversation).toEqual({
+    expect((await appendAsCustomer(customer))?.conversation).toMatchObject({
       status: 'open',
       agentIds: [admin.user.id],
     });
@@ -194,16 +204,61 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     const { conversationId } = await startConversation(app, workspaceId);
     await app.conversationBot.idle();
     const customer = await customerOf(conversationId);
-    const resolve = await app.inject({
-      method: 'POST',
-      url: '/api/user/resolve-conversation',
-      headers: bearer(admin),
-      payload: { workspaceId, conversationId },
-    });
-    expect(resolve.statusCode).toBe(200);
+    await resolve(conversationId);
     const count = (await messagesOf(conversationId)).length;
 
     expect(await appendAsCustomer(customer)).toBeUndefined();
     expect(await messagesOf(conversationId)).toHaveLength(count);
+  });
+
+  const appendAsBot = (conversationId: string) =>
+    writeTransaction(app.db, (trx) =>
+      appendBotReply(
+        trx,
+        conversationId,
+        {
+          content: 'Did you mean one of these?',
+          suggestions: [{ pairId: 'pair-1', question: 'Where is my order?' }],
+        },
+        new Date(),
+      ),
+    );
+
+  it("stores the bot's reply from the conversation's chatbot while no agent has taken it over", async () => {
+    // Greeted back: the conversation stays open to the bot.
+    const { conversationId } = await startConversation(app, workspaceId, 'Hello');
+    await app.conversationBot.idle();
+    const before = await conversationRow(conversationId);
+    expect(before).toMatchObject({ status: 'open', agentIds: [] });
+
+    const appended = await appendAsBot(conversationId);
+
+    expect(appended?.row).toMatchObject({
+      role: 'bot',
+      senderId: before.chatbotId,
+      suggestions: [{ pairId: 'pair-1', question: 'Where is my order?' }],
+    });
+    expect(appended?.conversation).toMatchObject({
+      id: conversationId,
+      workspaceId,
+      messagesCount: before.messagesCount + 1,
+      botAnsweredAt: before.botAnsweredAt,
+    });
+    // The customer's last message time is theirs, not the bot's.
+    expect((await conversationRow(conversationId)).lastCustomerMessageAt).toEqual(
+      before.lastCustomerMessageAt,
+    );
+
+    // Taken over meanwhile: the bot stays silent.
+    expect((await reply(conversationId)).statusCode).toBe(201);
+    const count = (await messagesOf(conversationId)).length;
+    expect(await appendAsBot(conversationId)).toBeUndefined();
+    expect(await messagesOf(conversationId)).toHaveLength(count);
+
+    // Handed over (waiting for a person): silent too.
+    const handedOver = (await startConversation(app, workspaceId)).conversationId;
+    await app.conversationBot.idle();
+    expect((await conversationRow(handedOver)).status).toBe('pending');
+    expect(await appendAsBot(handedOver)).toBeUndefined();
   });
 });

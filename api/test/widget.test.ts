@@ -785,7 +785,10 @@ describe.each(testBackends)('widget messages sent at once ($backend)', (backend)
     async function onOtherConnection(write: (trx: Kysely<Database>) => Promise<void>) {
       const other = new Kysely<Database>({
         dialect: new PostgresDialect({
-          pool: new Pool({ connectionString: (database as { url: string }).url, max: 1 }),
+          pool: new Pool({
+            connectionString: database.kind === 'postgres' ? database.url : '',
+            max: 1,
+          }),
         }),
         plugins: [new CamelCasePlugin()],
       });

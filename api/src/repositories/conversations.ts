@@ -471,9 +471,9 @@ export async function setConversationRating(
  */
 export async function markBotAnswered(
   trx: Kysely<Database>,
-  before: ConversationRow,
+  before: Pick<ConversationRow, 'id' | 'workspaceId' | 'botAnsweredAt'>,
   now: Date,
-): Promise<ConversationRow> {
+): Promise<Pick<ConversationRow, 'id' | 'workspaceId' | 'botAnsweredAt'>> {
   if (before.botAnsweredAt) return before;
   const row = await trx
     .with('counted', () => countBotAnswered(trx, before.workspaceId, now))

@@ -63,102 +63,27 @@ export async function findSentMessage(
     .executeTakeFirst();
 }
 
-/** insertMessage's statement; `after`: the conversation's last message's timestamp, if any. */
-const messageStored = compiledOnce(
-  (
-    trx,
-    id: string,
-    conversationId: string,
-    workspaceId: string,
-    role: string,
-    senderId: string,
-    content: string,
-    form: string | null,
-    attachments: string,
-    clientId: string | null,
-    productCard: string | null,
-    sourceLink: string | null,
-    suggestions: string | null,
-    after: string | null,
-    now: string,
-  ) =>
-    trx
-      .with('m', (db) =>
-        db
-          .insertInto('messages')
-          .values({
-            id,
-            conversationId,
-            workspaceId,
-            role: role as MessageRole,
-            senderId,
-            content,
-            form,
-            attachments,
-            clientId,
-            productCard,
-            sourceLink,
-            suggestions,
-            // greatest() leaves out a null: with no earlier message, the clock alone.
-            timestamp: sql<Date>`greatest(clock_timestamp(), ${after}::timestamptz + interval '1 millisecond')`,
-          })
-          .returningAll(),
-      )
-      .with('c', (db) =>
-        db
-          .updateTable('conversations')
-          .from('m')
-          .set({
-            // The timestamp as toISOString() writes it (milliseconds, truncated as the Date is).
-            lastMessage: sql`jsonb_build_object(
-              'role', m.role,
-              'content', m.content,
-              'timestamp', to_char(m.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
-            messagesCount: sql`messages_count + 1`,
-            updatedAt: sql`${now}::timestamptz`,
-            lastCustomerMessageAt: sql`case when m.role = 'user' then ${now}::timestamptz
-              else conversations.last_customer_message_at end`,
-          })
-          .whereRef('conversations.id', '=', 'm.conversationId')
-          .returning([
-            'conversations.lastMessage',
-            'conversations.messagesCount',
-            'conversations.updatedAt',
-            'conversations.lastCustomerMessageAt',
-          ]),
-      )
-      .selectFrom(['m', 'c'])
-      .selectAll('m')
-      .select([
-        'c.lastMessage as conversationLastMessage',
-        'c.messagesCount as conversationMessagesCount',
-        'c.updatedAt as conversationUpdatedAt',
-        'c.lastCustomerMessageAt as conversationLastCustomerMessageAt',
-      ]),
-);
+/** A new message's columns, in the order messageAppended binds them. */
+type MessageValues = [
+  id: string,
+  role: string,
+  /** null: the conversation's chatbot. */
+  senderId: string | null,
+  content: string,
+  form: string | null,
+  attachments: string,
+  clientId: string | null,
+  productCard: string | null,
+  sourceLink: string | null,
+  suggestions: string | null,
+];
 
-/**
- * Stores a message in the conversation, whose row the caller has locked (lockConversation), and
- * makes it the conversation's last: the count grows, and a customer's message restarts the idle
- * timeout. One statement, not an insert and an update: a write waits on each round trip to the
- * database, and holds the conversation's lock (on PGlite, the only connection) meanwhile.
- * spec §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
- * after the conversation's last message, so two messages stored within one millisecond (the
- * customer's and the bot's answer) never share a timestamp and keep their order.
- * Returns the message and the conversation as it now is.
- */
-export async function insertMessage(
-  trx: Kysely<Database>,
-  conversation: ConversationRow,
-  message: NewMessage,
-  now: Date,
-): Promise<{ row: MessageRow; conversation: ConversationRow }> {
+function messageValues(
+  message: Omit<NewMessage, 'senderId'> & { senderId: string | null },
+): MessageValues {
   const json = (value: object | null | undefined) => (value ? JSON.stringify(value) : null);
-  const [stored] = await messageStored(
-    trx,
+  return [
     randomId(),
-    conversation.id,
-    conversation.workspaceId,
     message.role,
     message.senderId,
     message.content,
@@ -168,55 +93,44 @@ export async function insertMessage(
     json(message.productCard),
     json(message.sourceLink),
     json(message.suggestions),
-    conversation.lastMessage?.timestamp ?? null,
-    now.toISOString(),
-  );
-  if (!stored) throw new Error(`Conversation ${conversation.id} was not updated`);
-  const {
-    conversationLastMessage,
-    conversationMessagesCount,
-    conversationUpdatedAt,
-    conversationLastCustomerMessageAt,
-    ...row
-  } = stored;
-  recordMessageChange(trx, conversation.workspaceId, conversation.id, row.id);
-  return {
-    row,
-    // The statement changed only these columns of the row the caller holds locked.
-    conversation: {
-      ...conversation,
-      lastMessage: conversationLastMessage,
-      messagesCount: conversationMessagesCount,
-      updatedAt: conversationUpdatedAt,
-      lastCustomerMessageAt: conversationLastCustomerMessageAt,
-    },
-  };
+  ];
 }
 
 /**
- * The statement of an append: the conversation `locked` selects is locked and, when it passes
- * `guard`, the message is stored in it as insertMessage stores it. The message row comes back
- * with the conversation's status and agents.
+ * The one statement that stores a message: the conversation `locked` selects (locking it, or
+ * locked by the caller already) and, when it passes `guard`, the message stored in it and made
+ * its last. The count grows, and a customer's message restarts the idle timeout. A message
+ * already stored under its sender's `clientId` is not stored again (no row comes back).
+ * spec §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
+ * after the conversation's last message, so two messages stored within one millisecond (the
+ * customer's and the bot's answer) never share a timestamp and keep their order.
  */
-function appended(
+function messageAppended(
   locked: RawBuilder<unknown>,
   guard: RawBuilder<unknown>,
-  message: {
-    id: string;
-    role: string;
-    senderId: string;
-    content: string;
-    form: string | null;
-    clientId: string | null;
-  },
   now: string,
+  [
+    id,
+    role,
+    senderId,
+    content,
+    form,
+    attachments,
+    clientId,
+    productCard,
+    sourceLink,
+    suggestions,
+  ]: MessageValues,
 ) {
   return sql<AppendedRow>`with locked as (${locked}), m as (
       insert into messages
         (id, conversation_id, workspace_id, role, sender_id, content, form, attachments,
-         client_id, timestamp)
-      select ${message.id}, locked.id, locked.workspace_id, ${message.role}, ${message.senderId},
-        ${message.content}, ${message.form}::jsonb, '[]'::jsonb, ${message.clientId},
+         client_id, product_card, source_link, suggestions, timestamp)
+      select ${id}, locked.id, locked.workspace_id, ${role},
+        coalesce(${senderId}, locked.chatbot_id), ${content},
+        ${form}::jsonb, ${attachments}::jsonb, ${clientId}, ${productCard}::jsonb,
+        ${sourceLink}::jsonb, ${suggestions}::jsonb,
+        -- greatest() leaves out a null: with no earlier message, the clock alone.
         greatest(clock_timestamp(),
           (locked.last_message->>'timestamp')::timestamptz + interval '1 millisecond')
       from locked
@@ -225,6 +139,7 @@ function appended(
       returning *
     ), c as (
       update conversations set
+        -- The timestamp as toISOString() writes it (milliseconds, truncated as the Date is).
         last_message = jsonb_build_object(
           'role', m.role,
           'content', m.content,
@@ -235,51 +150,84 @@ function appended(
           else conversations.last_customer_message_at end
       from m
       where conversations.id = m.conversation_id
-      returning conversations.id, conversations.status, conversations.agent_ids
+      returning conversations.*
     )
-    select m.*, c.status as conversation_status, c.agent_ids as conversation_agent_ids
+    select m.*, c.status as conversation_status, c.agent_ids as conversation_agent_ids,
+      c.last_message as conversation_last_message,
+      c.messages_count as conversation_messages_count,
+      c.updated_at as conversation_updated_at,
+      c.last_customer_message_at as conversation_last_customer_message_at,
+      c.bot_answered_at as conversation_bot_answered_at
     from m join c on c.id = m.conversation_id`;
 }
 
 type AppendedRow = MessageRow & {
   conversationStatus: ConversationRow['status'];
-  conversationAgentIds: string[];
+  conversationAgentIds: ConversationRow['agentIds'];
+  conversationLastMessage: ConversationRow['lastMessage'];
+  conversationMessagesCount: ConversationRow['messagesCount'];
+  conversationUpdatedAt: ConversationRow['updatedAt'];
+  conversationLastCustomerMessageAt: ConversationRow['lastCustomerMessageAt'];
+  conversationBotAnsweredAt: ConversationRow['botAnsweredAt'];
 };
 
-/** A message appended, and the state of its conversation that decides who answers it. */
+/** The columns of the conversation the statement changed, or that decide who answers. */
+type AppendedConversation = Pick<
+  ConversationRow,
+  | 'id'
+  | 'workspaceId'
+  | 'status'
+  | 'agentIds'
+  | 'lastMessage'
+  | 'messagesCount'
+  | 'updatedAt'
+  | 'lastCustomerMessageAt'
+  | 'botAnsweredAt'
+>;
+
+/** A message stored, and its conversation as it now is. */
 export interface Appended {
   row: MessageRow;
-  conversation: Pick<ConversationRow, 'status' | 'agentIds'>;
+  conversation: AppendedConversation;
 }
+
+const messageStored = compiledOnce(
+  (trx, conversationId: string, now: string, ...values: MessageValues) => ({
+    compile: () =>
+      messageAppended(
+        sql`select * from conversations where id = ${conversationId}`,
+        sql`true`,
+        now,
+        values,
+      ).compile(trx),
+  }),
+);
 
 const agentReplyAppended = compiledOnce(
   (
     trx,
     conversationId: string,
     workspaceId: string,
-    id: string,
     agentId: string,
-    content: string,
-    form: string | null,
-    clientId: string | null,
     now: string,
+    ...values: MessageValues
   ) => ({
     compile: () =>
-      appended(
+      messageAppended(
         sql`select * from conversations
           where id = ${conversationId} and workspace_id = ${workspaceId}
           for update`,
         sql`locked.status = 'open' and locked.agent_ids @> jsonb_build_array(${agentId}::text)`,
-        { id, role: 'agent', senderId: agentId, content, form, clientId },
         now,
+        values,
       ).compile(trx),
   }),
 );
 
 const customerMessageAppended = compiledOnce(
-  (trx, customerId: string, id: string, content: string, clientId: string | null, now: string) => ({
+  (trx, customerId: string, now: string, ...values: MessageValues) => ({
     compile: () =>
-      appended(
+      messageAppended(
         // lockUnresolvedLatestConversation's lock.
         sql`select * from conversations
           where id = (
@@ -288,17 +236,72 @@ const customerMessageAppended = compiledOnce(
           and status <> 'resolved'
           for update`,
         sql`true`,
-        { id, role: 'user', senderId: customerId, content, form: null, clientId },
         now,
+        values,
       ).compile(trx),
   }),
 );
 
-function toAppended(trx: Kysely<Database>, workspaceId: string, stored: AppendedRow | undefined) {
+const botReplyAppended = compiledOnce(
+  (trx, conversationId: string, now: string, ...values: MessageValues) => ({
+    compile: () =>
+      messageAppended(
+        sql`select * from conversations where id = ${conversationId} for update`,
+        sql`locked.status = 'open' and locked.agent_ids = '[]'::jsonb`,
+        now,
+        values,
+      ).compile(trx),
+  }),
+);
+
+function toAppended(trx: Kysely<Database>, stored: AppendedRow | undefined): Appended | undefined {
   if (!stored) return undefined;
-  const { conversationStatus, conversationAgentIds, ...row } = stored;
-  recordMessageChange(trx, workspaceId, row.conversationId, row.id);
-  return { row, conversation: { status: conversationStatus, agentIds: conversationAgentIds } };
+  const {
+    conversationStatus,
+    conversationAgentIds,
+    conversationLastMessage,
+    conversationMessagesCount,
+    conversationUpdatedAt,
+    conversationLastCustomerMessageAt,
+    conversationBotAnsweredAt,
+    ...row
+  } = stored;
+  recordMessageChange(trx, row.workspaceId, row.conversationId, row.id);
+  const conversation: AppendedConversation = {
+    id: row.conversationId,
+    workspaceId: row.workspaceId,
+    status: conversationStatus,
+    agentIds: conversationAgentIds,
+    lastMessage: conversationLastMessage,
+    messagesCount: conversationMessagesCount,
+    updatedAt: conversationUpdatedAt,
+    lastCustomerMessageAt: conversationLastCustomerMessageAt,
+    botAnsweredAt: conversationBotAnsweredAt,
+  };
+  return { row, conversation };
+}
+
+/**
+ * Stores a message in the conversation, whose row the caller has locked (lockConversation):
+ * see messageAppended. One statement, not an insert and an update: a write waits on each round
+ * trip to the database, and holds the conversation's lock (on PGlite, the only connection)
+ * meanwhile. Returns the message and the conversation as it now is.
+ */
+export async function insertMessage(
+  trx: Kysely<Database>,
+  conversation: ConversationRow,
+  message: NewMessage,
+  now: Date,
+): Promise<{ row: MessageRow; conversation: ConversationRow }> {
+  const [stored] = await messageStored(
+    trx,
+    conversation.id,
+    now.toISOString(),
+    ...messageValues(message),
+  );
+  const appended = toAppended(trx, stored);
+  if (!appended) throw new Error(`Conversation ${conversation.id} was not updated`);
+  return { row: appended.row, conversation: { ...conversation, ...appended.conversation } };
 }
 
 /**
@@ -325,14 +328,11 @@ export async function appendAgentReply(
     trx,
     reply.conversationId,
     reply.workspaceId,
-    randomId(),
     reply.agentId,
-    reply.content,
-    reply.form ? JSON.stringify(reply.form) : null,
-    reply.clientId ?? null,
     now.toISOString(),
+    ...messageValues({ ...reply, role: 'agent', senderId: reply.agentId }),
   );
-  return toAppended(trx, reply.workspaceId, stored);
+  return toAppended(trx, stored);
 }
 
 /**
@@ -350,12 +350,30 @@ export async function appendCustomerMessage(
   const [stored] = await customerMessageAppended(
     trx,
     customer.id,
-    randomId(),
-    message.content,
-    message.clientId ?? null,
     now.toISOString(),
+    ...messageValues({ ...message, role: 'user', senderId: customer.id }),
   );
-  return toAppended(trx, customer.workspaceId, stored);
+  return toAppended(trx, stored);
+}
+
+/**
+ * The bot's message, from the conversation's chatbot, while the conversation is open and no
+ * agent has taken it over: locked and stored in one statement, as appendAgentReply. Undefined,
+ * with the conversation locked if it exists, otherwise (the bot stays silent then).
+ */
+export async function appendBotReply(
+  trx: Kysely<Database>,
+  conversationId: string,
+  message: Omit<NewMessage, 'role' | 'senderId'>,
+  now: Date,
+): Promise<Appended | undefined> {
+  const [stored] = await botReplyAppended(
+    trx,
+    conversationId,
+    now.toISOString(),
+    ...messageValues({ ...message, role: 'bot', senderId: null }),
+  );
+  return toAppended(trx, stored);
 }
 
 /** A message stored in the conversation: its messages and the conversation itself changed. */

@@ -18,6 +18,7 @@ import {
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
 import {
   appendAgentReply,
+  appendBotReply,
   appendCustomerMessage,
   findSentMessage,
   insertMessage,
@@ -227,10 +228,7 @@ export async function sendAgentMessage(
   // Most replies: in a conversation the agent has already, stored in one statement.
   if (!call.attachments?.length) {
     const appended = await appendAgentReply(trx, call, now);
-    if (appended) {
-      const conversation = { id: call.conversationId, workspaceId: call.workspaceId };
-      return announceMessage(trx, conversation, appended.row, now);
-    }
+    if (appended) return announceMessage(trx, appended.conversation, appended.row, now);
   }
   const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
   // The conversation is locked: a retry of this send waits here, then finds the first.
@@ -338,9 +336,8 @@ export async function postCustomerMessage(
   if (!request.attachments?.length) {
     const appended = await appendCustomerMessage(trx, customer, request, now);
     if (appended) {
-      const conversation = { id: appended.row.conversationId, workspaceId: customer.workspaceId };
       return {
-        message: await announceMessage(trx, conversation, appended.row, now),
+        message: await announceMessage(trx, appended.conversation, appended.row, now),
         botShouldAnswer: answerable(appended.conversation),
       };
     }
@@ -388,18 +385,16 @@ export async function storeBotReply(
   reply: BotReply,
   now: Date,
 ): Promise<Message | undefined> {
-  const row = await lockConversation(trx, answered.conversationId);
-  if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
   if (reply.kind === 'handoff') {
+    const row = await lockConversation(trx, answered.conversationId);
+    if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
     if (reply.reason === 'not-confident') await recordUnansweredQuestion(trx, row, answered, now);
     return (await handOver(trx, row, reply.reason, now)).message;
   }
-  const { message, conversation } = await addMessage(
+  const appended = await appendBotReply(
     trx,
-    row,
+    answered.conversationId,
     {
-      role: 'bot',
-      senderId: row.chatbotId,
       content: reply.content,
       ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
       ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
@@ -407,9 +402,11 @@ export async function storeBotReply(
     },
     now,
   );
+  if (!appended) return undefined;
+  const message = await announceMessage(trx, appended.conversation, appended.row, now);
   // Small talk answers from no training: it does not make the conversation answered.
   if (reply.kind === 'answer' && reply.sources.length > 0)
-    await markBotAnswered(trx, conversation, now);
+    await markBotAnswered(trx, appended.conversation, now);
   return message;
 }
 
