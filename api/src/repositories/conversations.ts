@@ -93,9 +93,11 @@ export async function findLatestConversationOfCustomer(
   return row && toConversation(row);
 }
 
-const conversationLocked = compiledOnce((trx, id: string) =>
-  trx.selectFrom('conversations').selectAll().where('id', '=', id).forUpdate(),
-);
+/** The conversation's row, locked: lockConversation's query, and the appends' (messages.ts). */
+export const conversationForUpdate = (trx: Kysely<Database>, id: string) =>
+  trx.selectFrom('conversations').selectAll().where('id', '=', id).forUpdate();
+
+const conversationLocked = compiledOnce(conversationForUpdate);
 
 /**
  * Locks the conversation row until the transaction ends: status changes, takeovers and
@@ -120,14 +122,16 @@ const latestConversationOf = (trx: Kysely<Database>, customerId: string) =>
     .orderBy('id', 'desc')
     .limit(1);
 
-const unresolvedLatestLocked = compiledOnce((trx, customerId: string) =>
+/** lockUnresolvedLatestConversation's query, also the customer's append's (messages.ts). */
+export const unresolvedLatestForUpdate = (trx: Kysely<Database>, customerId: string) =>
   trx
     .selectFrom('conversations')
     .selectAll()
     .where('id', '=', latestConversationOf(trx, customerId))
     .where('status', '<>', 'resolved')
-    .forUpdate(),
-);
+    .forUpdate();
+
+const unresolvedLatestLocked = compiledOnce(unresolvedLatestForUpdate);
 
 /**
  * The customer's latest conversation row, locked (see lockConversation), when it is not resolved;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, Selectable } from 'kysely';
+import type { Kysely, OperationNodeSource, RawBuilder, Selectable } from 'kysely';
 import type {
   Message,
   MessageAttachment,
@@ -12,6 +12,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { Database, MessagesTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
+import { conversationForUpdate, unresolvedLatestForUpdate } from './conversations';
 import type { ConversationRow } from './conversations';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -106,7 +107,7 @@ function messageValues(
  * customer's and the bot's answer) never share a timestamp and keep their order.
  */
 function messageAppended(
-  locked: RawBuilder<unknown>,
+  locked: OperationNodeSource,
   guard: RawBuilder<unknown>,
   now: string,
   [
@@ -214,9 +215,7 @@ const agentReplyAppended = compiledOnce(
   ) => ({
     compile: () =>
       messageAppended(
-        sql`select * from conversations
-          where id = ${conversationId} and workspace_id = ${workspaceId}
-          for update`,
+        conversationForUpdate(trx, conversationId).where('workspaceId', '=', workspaceId),
         sql`locked.status = 'open' and locked.agent_ids @> jsonb_build_array(${agentId}::text)`,
         now,
         values,
@@ -227,18 +226,9 @@ const agentReplyAppended = compiledOnce(
 const customerMessageAppended = compiledOnce(
   (trx, customerId: string, now: string, ...values: MessageValues) => ({
     compile: () =>
-      messageAppended(
-        // lockUnresolvedLatestConversation's lock.
-        sql`select * from conversations
-          where id = (
-            select id from conversations where customer_id = ${customerId}
-            order by created_at desc, id desc limit 1)
-          and status <> 'resolved'
-          for update`,
-        sql`true`,
-        now,
-        values,
-      ).compile(trx),
+      messageAppended(unresolvedLatestForUpdate(trx, customerId), sql`true`, now, values).compile(
+        trx,
+      ),
   }),
 );
 
@@ -246,7 +236,7 @@ const botReplyAppended = compiledOnce(
   (trx, conversationId: string, now: string, ...values: MessageValues) => ({
     compile: () =>
       messageAppended(
-        sql`select * from conversations where id = ${conversationId} for update`,
+        conversationForUpdate(trx, conversationId),
         sql`locked.status = 'open' and locked.agent_ids = '[]'::jsonb`,
         now,
         values,
