@@ -1,12 +1,13 @@
 import type { AuthResponse } from 'shared-sdk';
 import { messageSchema } from 'shared-sdk/schemas';
+import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
 import {
   appendAgentReply,
   appendBotReply,
   appendCustomerMessage,
 } from '../src/repositories/messages';
-import { startConversation } from './fixtures/conversation';
+import { sendCustomerMessage, startConversation } from './fixtures/conversation';
 import { buildAgentMessage } from './fixtures/message';
 import { bearer, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
@@ -260,5 +261,82 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     await app.conversationBot.idle();
     expect((await conversationRow(handedOver)).status).toBe('pending');
     expect(await appendAsBot(handedOver)).toBeUndefined();
+  });
+
+  /** Each transaction app.db opens, counted while `send` runs. */
+  const transactionsDuring = async (send: () => Promise<unknown>) => {
+    const opened = jest.spyOn(app.db, 'transaction');
+    try {
+      await send();
+      return opened.mock.calls.length;
+    } finally {
+      opened.mockRestore();
+    }
+  };
+  /** What the workspace's message.created deliveries send, oldest first. */
+  const deliveriesOf = async (workspace: string) =>
+    (
+      await app.db
+        .selectFrom('webhookDeliveries')
+        .select('body')
+        .where('workspaceId', '=', workspace)
+        .where('event', '=', 'message.created')
+        .orderBy('createdAt')
+        .execute()
+    ).map(({ body }) => (JSON.parse(body) as { data: unknown }).data);
+
+  it('stores a reply and a customer message under way by their statement alone, with no transaction, when no webhook waits for messages', async () => {
+    const conversationId = await takenOver();
+    const { session } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+
+    expect(await transactionsDuring(() => reply(conversationId))).toBe(0);
+    // Waiting for a person (the bot did not know): the bot does not answer it either.
+    expect(await transactionsDuring(() => sendCustomerMessage(app, session, 'Any news?'))).toBe(0);
+    expect(await deliveriesOf(workspaceId)).toEqual([]);
+    // The general way is a transaction: a conversation not taken over yet.
+    const { conversationId: fresh } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+    expect(await transactionsDuring(() => reply(fresh))).toBe(1);
+  });
+
+  it('queues the delivery of a webhook waiting for messages in the transaction that stores the message', async () => {
+    const { workspaceId: hooked } = await createWorkspace(app, admin);
+    await writeTransaction(app.db, (trx) =>
+      createWebhook(
+        trx,
+        {
+          workspaceId: hooked,
+          url: 'https://hooks.example.com/parley',
+          events: ['message.created'],
+        },
+        new Date(),
+      ),
+    );
+    const { session, conversationId } = await startConversation(app, hooked, 'Hello');
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/user/messages',
+      headers: bearer(admin),
+      payload: buildAgentMessage(hooked, conversationId, { content: 'Taking a look.' }),
+    });
+    expect(taken.statusCode).toBe(201);
+    const before = (await deliveriesOf(hooked)).length;
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/messages',
+      headers: bearer(admin),
+      payload: buildAgentMessage(hooked, conversationId, { content: 'It ships today.' }),
+    });
+    const sent = messageSchema.parse(response.json());
+    const asked = await sendCustomerMessage(app, session, 'Thank you!');
+
+    const deliveries = await deliveriesOf(hooked);
+    expect(deliveries).toHaveLength(before + 2);
+    expect(deliveries.slice(before)).toEqual([
+      { conversationId, message: sent },
+      { conversationId, message: asked },
+    ]);
   });
 });

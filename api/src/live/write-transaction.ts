@@ -32,11 +32,35 @@ export async function writeTransaction<T>(
   db: Kysely<Database>,
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  return recording(db, (body) => db.transaction().execute(body), write);
+}
+
+/**
+ * Runs `write`, which makes exactly ONE writing statement, on a connection of its own without a
+ * transaction around it, and publishes what it recorded as writeTransaction does once the
+ * statement is done. A statement is atomic by itself; `begin` and `commit` around it would only
+ * add round trips (two more on PostgreSQL; on PGlite, the one connection held until a reply
+ * crosses back from its thread), which the busiest writes, a message in a conversation under
+ * way, cannot afford. Reads before the statement are fine; a second write is the caller's bug.
+ */
+export async function writeStatement<T>(
+  db: Kysely<Database>,
+  write: (handle: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return recording(db, (body) => db.connection().execute(body), write);
+}
+
+/** Runs `write` in what `open` gives it, and publishes the changes it recorded once that is done. */
+async function recording<H extends Kysely<Database>, T>(
+  db: Kysely<Database>,
+  open: (body: (handle: H) => Promise<T>) => Promise<T>,
+  write: (handle: H) => Promise<T>,
+): Promise<T> {
   const changes: RecordedChange[] = [];
-  const result = await db.transaction().execute((trx) => {
-    recorders.set(trx, changes);
-    owners.set(trx, db);
-    return write(trx);
+  const result = await open((handle) => {
+    recorders.set(handle, changes);
+    owners.set(handle, db);
+    return write(handle);
   });
   if (changes.length > 0) feeds.get(db)?.publish(mergeChanges(changes, Date.now()));
   return result;
@@ -50,7 +74,7 @@ export function recordChange(trx: Kysely<Database>, change: RecordedChange): voi
   const changes = recorders.get(trx);
   if (!changes) {
     throw new Error(
-      `A write to ${change.collection} must run in writeTransaction(), so that live queries hear of it`,
+      `A write to ${change.collection} must run in writeTransaction() or writeStatement(), so that live queries hear of it`,
     );
   }
   changes.push(change);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversationEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
-import { memberWrite } from '../http/member-write';
+import { memberRead, memberWrite } from '../http/member-write';
 import {
   markMessagesSeen,
   resolveConversation,
@@ -35,13 +35,12 @@ export const userConversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { workspaceId, ...message } = request.body;
-      const sent = await memberWrite(app, request, workspaceId, 'admin', ({ trx, member, now }) =>
-        sendAgentMessage(
-          trx,
-          { workspaceId, agentId: member.userId, ...message },
-          (path) => app.storage.urlOf(path),
-          now,
-        ),
+      const member = await memberRead(app, request, workspaceId, 'admin');
+      const sent = await sendAgentMessage(
+        app.db,
+        { workspaceId, agentId: member.userId, ...message },
+        (path) => app.storage.urlOf(path),
+        app.identity.now(),
       );
       return reply.code(201).send(sent);
     },

@@ -175,8 +175,12 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const visitor = await visitorOf(request);
-      const { message, botShouldAnswer } = await writeTransaction(app.db, (trx) =>
-        postCustomerMessage(trx, visitor, request.body, urlOf, app.identity.now()),
+      const { message, botShouldAnswer } = await postCustomerMessage(
+        app.db,
+        visitor,
+        request.body,
+        urlOf,
+        app.identity.now(),
       );
       if (botShouldAnswer) {
         app.conversationBot.answer({

@@ -24,7 +24,9 @@ import {
   insertMessage,
   toMessage,
 } from '../repositories/messages';
-import type { MessageRow } from '../repositories/messages';
+import type { Appended, MessageRow } from '../repositories/messages';
+import { findSubscribedWebhookIds } from '../repositories/webhooks';
+import { writeStatement, writeTransaction } from '../live/write-transaction';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
@@ -105,6 +107,32 @@ export async function addMessage(
 ) {
   const { row, conversation: updated } = await insertMessage(trx, conversation, message, now);
   return { message: await announceMessage(trx, conversation, row, now), conversation: updated };
+}
+
+/**
+ * The message `append`'s one statement stored, and its conversation as it now is; undefined when
+ * the conversation was not in the state that statement needs (nothing was stored: the caller goes
+ * the general way). The statement runs on its own, with no transaction around it, unless a
+ * webhook of the workspace waits for new messages: its delivery is queued by a second statement,
+ * which must commit with the message.
+ */
+async function appendedMessage(
+  db: Kysely<Database>,
+  workspaceId: string,
+  now: Date,
+  append: (handle: Kysely<Database>) => Promise<Appended | undefined>,
+): Promise<{ message: Message; conversation: Appended['conversation'] } | undefined> {
+  const told = await findSubscribedWebhookIds(db, workspaceId, 'message.created');
+  if (told.length === 0) {
+    const appended = await writeStatement(db, append);
+    return appended && { message: toMessage(appended.row), conversation: appended.conversation };
+  }
+  return writeTransaction(db, async (trx) => {
+    const appended = await append(trx);
+    if (!appended) return undefined;
+    const message = await announceMessage(trx, appended.conversation, appended.row, now);
+    return { message, conversation: appended.conversation };
+  });
 }
 
 /** A message just stored, as clients read it; webhooks are told of it. */
@@ -215,7 +243,7 @@ export async function takeOverConversation(
 
 /** spec §7 POST /api/user/messages: role agent; sending also takes the conversation over. */
 export async function sendAgentMessage(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   call: ConversationCall & {
     content: string;
     form?: Record<string, string>;
@@ -227,29 +255,33 @@ export async function sendAgentMessage(
 ): Promise<Message> {
   // Most replies: in a conversation the agent has already, stored in one statement.
   if (!call.attachments?.length) {
-    const appended = await appendAgentReply(trx, call, now);
-    if (appended) return announceMessage(trx, appended.conversation, appended.row, now);
+    const appended = await appendedMessage(db, call.workspaceId, now, (handle) =>
+      appendAgentReply(handle, call, now),
+    );
+    if (appended) return appended.message;
   }
-  const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
-  // The conversation is locked: a retry of this send waits here, then finds the first.
-  const sent = await findSentMessage(trx, call.agentId, call.clientId);
-  if (sent) return toMessage(sent);
-  const attachments = await storedAttachments(trx, locked.id, call.attachments, urlOf);
-  const row = await takeOver(trx, locked, call.agentId, now);
-  const { message } = await addMessage(
-    trx,
-    row,
-    {
-      role: 'agent',
-      senderId: call.agentId,
-      content: call.content,
-      form: call.form,
-      attachments,
-      clientId: call.clientId,
-    },
-    now,
-  );
-  return message;
+  return writeTransaction(db, async (trx) => {
+    const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
+    // The conversation is locked: a retry of this send waits here, then finds the first.
+    const sent = await findSentMessage(trx, call.agentId, call.clientId);
+    if (sent) return toMessage(sent);
+    const attachments = await storedAttachments(trx, locked.id, call.attachments, urlOf);
+    const row = await takeOver(trx, locked, call.agentId, now);
+    const { message } = await addMessage(
+      trx,
+      row,
+      {
+        role: 'agent',
+        senderId: call.agentId,
+        content: call.content,
+        form: call.form,
+        attachments,
+        clientId: call.clientId,
+      },
+      now,
+    );
+    return message;
+  });
 }
 
 /** spec §7 POST /api/user/resolve-conversation; resolving a resolved one changes nothing. */
@@ -324,7 +356,7 @@ export async function currentConversationOfCustomer(
  * only in an open conversation no agent has taken over.
  */
 export async function postCustomerMessage(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   customer: CustomerRow,
   request: { content: string; attachments?: { path: string }[]; clientId?: string },
   urlOf: (path: string) => string,
@@ -334,33 +366,33 @@ export async function postCustomerMessage(
     conversation.status === 'open' && conversation.agentIds.length === 0;
   // Most messages: in the customer's conversation under way, stored in one statement.
   if (!request.attachments?.length) {
-    const appended = await appendCustomerMessage(trx, customer, request, now);
-    if (appended) {
-      return {
-        message: await announceMessage(trx, appended.conversation, appended.row, now),
-        botShouldAnswer: answerable(appended.conversation),
-      };
-    }
+    const appended = await appendedMessage(db, customer.workspaceId, now, (handle) =>
+      appendCustomerMessage(handle, customer, request, now),
+    );
+    if (appended)
+      return { message: appended.message, botShouldAnswer: answerable(appended.conversation) };
   }
-  const current = await currentConversationOfCustomer(trx, customer, now);
-  // The customer's conversation is locked: a retry of this send waits, then finds the first,
-  // which the bot has answered already.
-  const sent = await findSentMessage(trx, customer.id, request.clientId);
-  if (sent) return { message: toMessage(sent), botShouldAnswer: false };
-  const attachments = await storedAttachments(trx, current.id, request.attachments, urlOf);
-  const { message, conversation } = await addMessage(
-    trx,
-    current,
-    {
-      role: 'user',
-      senderId: customer.id,
-      content: request.content,
-      attachments,
-      clientId: request.clientId,
-    },
-    now,
-  );
-  return { message, botShouldAnswer: answerable(conversation) };
+  return writeTransaction(db, async (trx) => {
+    const current = await currentConversationOfCustomer(trx, customer, now);
+    // The customer's conversation is locked: a retry of this send waits, then finds the first,
+    // which the bot has answered already.
+    const sent = await findSentMessage(trx, customer.id, request.clientId);
+    if (sent) return { message: toMessage(sent), botShouldAnswer: false };
+    const attachments = await storedAttachments(trx, current.id, request.attachments, urlOf);
+    const { message, conversation } = await addMessage(
+      trx,
+      current,
+      {
+        role: 'user',
+        senderId: customer.id,
+        content: request.content,
+        attachments,
+        clientId: request.clientId,
+      },
+      now,
+    );
+    return { message, botShouldAnswer: answerable(conversation) };
+  });
 }
 
 /** The customer's message the bot replies to. */
