@@ -8,7 +8,9 @@ import {
   ticketsChangedResponseSchema,
 } from 'shared-sdk/schemas';
 import type { Ticket } from 'shared-sdk/schemas';
+import { writeTransaction } from '../src/live/write-transaction';
 import { toTicket } from '../src/repositories/tickets';
+import { createWebhook } from '../src/services/webhooks';
 import { checkStatistics } from '../src/services/statistics-check';
 import { buildInternalTicket, createConversation, createTicket } from './fixtures/ticket';
 import { bearer, signUp } from './fixtures/user';
@@ -280,6 +282,54 @@ describe.each(testBackends)('/api/user/*tickets* (spec §7 tickets calls; $backe
       expectError(await send('POST', 'tickets', stranger.auth, payload), 404, 'not-found');
       expectError(await send('POST', 'tickets', agent.auth, payload), 403, 'permission-denied');
       expect(await ticketsOf(workspaceId)).toEqual([]);
+    });
+
+    it('stores a ticket by its statement alone, and in a transaction with the delivery when a webhook waits for new tickets', async () => {
+      const { admin, workspaceId } = await adminWithWorkspace();
+      const create = (subject: string) =>
+        send('POST', 'tickets', admin.auth, {
+          type: 'internal',
+          workspaceId,
+          subject,
+          recipientInfo: {},
+          assigneeId: null,
+        });
+      const transactionsDuring = async (request: () => Promise<unknown>) => {
+        const opened = jest.spyOn(app.db, 'transaction');
+        try {
+          await request();
+          return opened.mock.calls.length;
+        } finally {
+          opened.mockRestore();
+        }
+      };
+      const told = async () =>
+        (
+          await app.db
+            .selectFrom('webhookDeliveries')
+            .select('body')
+            .where('workspaceId', '=', workspaceId)
+            .where('event', '=', 'ticket.created')
+            .execute()
+        ).map(({ body }) => (JSON.parse(body) as { data: { ticket: Ticket } }).data.ticket);
+
+      expect(await transactionsDuring(() => create('Alone'))).toBe(0);
+      await writeTransaction(app.db, (trx) =>
+        createWebhook(
+          trx,
+          { workspaceId, url: 'https://hooks.example.com/tickets', events: ['ticket.created'] },
+          new Date(),
+        ),
+      );
+      const response = await create('Told');
+
+      expect(response.statusCode).toBe(201);
+      expect(await told()).toEqual([ticketSchema.parse(response.json())]);
+      expect((await ticketsOf(workspaceId)).map((ticket) => ticket.subject).sort()).toEqual([
+        'Alone',
+        'Told',
+      ]);
+      expect(await statisticsOf(admin.auth, workspaceId)).toEqual({ open: 2, closed: 0 });
     });
   });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ticketEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
-import { memberWrite } from '../http/member-write';
+import { memberRead, memberWrite } from '../http/member-write';
 import { setTicketsFollowedUp } from '../repositories/tickets';
 import { ticketForwardingMail } from '../services/ticket-forwarding';
 import { assignTicket, createTicket, resolveSelectedTickets } from '../services/tickets';
@@ -34,16 +34,9 @@ export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { body } = request;
-      const { ticket, mail } = await memberWrite(
-        app,
-        request,
-        body.workspaceId,
-        'admin',
-        async ({ trx, now }) => {
-          const created = await createTicket(trx, body, now);
-          return { ticket: created, mail: await ticketForwardingMail(trx, created, publicUrl) };
-        },
-      );
+      await memberRead(app, request, body.workspaceId, 'admin');
+      const ticket = await createTicket(app.db, body, app.identity.now());
+      const mail = await ticketForwardingMail(app.db, ticket, publicUrl);
       if (mail) app.mailer.send(mail);
       return reply.code(201).send(ticket);
     },

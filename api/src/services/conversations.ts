@@ -25,13 +25,12 @@ import {
   toMessage,
 } from '../repositories/messages';
 import type { Appended, MessageRow } from '../repositories/messages';
-import { findSubscribedWebhookIds } from '../repositories/webhooks';
-import { writeStatement, writeTransaction } from '../live/write-transaction';
+import { writeTransaction } from '../live/write-transaction';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
-import { emitWebhookEvent } from './webhook-events';
+import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
 
 export const conversationNotFound = (id: string) =>
@@ -112,9 +111,7 @@ export async function addMessage(
 /**
  * The message `append`'s one statement stored, and its conversation as it now is; undefined when
  * the conversation was not in the state that statement needs (nothing was stored: the caller goes
- * the general way). The statement runs on its own, with no transaction around it, unless a
- * webhook of the workspace waits for new messages: its delivery is queued by a second statement,
- * which must commit with the message.
+ * the general way).
  */
 async function appendedMessage(
   db: Kysely<Database>,
@@ -122,18 +119,17 @@ async function appendedMessage(
   now: Date,
   append: (handle: Kysely<Database>) => Promise<Appended | undefined>,
 ): Promise<{ message: Message; conversation: Appended['conversation'] } | undefined> {
-  const told = await findSubscribedWebhookIds(db, workspaceId, 'message.created');
-  if (told.length === 0) {
-    const appended = await writeStatement(db, append);
-    return appended && { message: toMessage(appended.row), conversation: appended.conversation };
-  }
-  return writeTransaction(db, async (trx) => {
-    const appended = await append(trx);
-    if (!appended) return undefined;
-    const message = await announceMessage(trx, appended.conversation, appended.row, now);
-    return { message, conversation: appended.conversation };
-  });
+  const appended = await writeAndTell(db, workspaceId, 'message.created', now, append, (told) =>
+    messageEvent(told.conversation, toMessage(told.row)),
+  );
+  return appended && { message: toMessage(appended.row), conversation: appended.conversation };
 }
+
+/** What webhooks are told of a new message. */
+const messageEvent = (conversation: { id: string }, message: Message) => ({
+  conversationId: conversation.id,
+  message,
+});
 
 /** A message just stored, as clients read it; webhooks are told of it. */
 async function announceMessage(
@@ -147,7 +143,7 @@ async function announceMessage(
     trx,
     conversation.workspaceId,
     'message.created',
-    { conversationId: conversation.id, message: stored },
+    messageEvent(conversation, stored),
     now,
   );
   return stored;

@@ -11,10 +11,10 @@ import {
   type TicketSelection,
 } from '../repositories/tickets';
 import { findMembership } from '../repositories/workspace-users';
-import { emitWebhookEvent } from './webhook-events';
+import { emitWebhookEvent, writeAndTell } from './webhook-events';
 
-// The tickets rules (spec §3, §7) over the repository; each runs inside the caller's write
-// transaction, after the caller was checked.
+// The tickets rules (spec §3, §7) over the repository, after the caller was checked; each runs
+// inside the caller's write transaction but createTicket, which writes by itself.
 
 const ticketNotFound = (ticketId: string) => new HttpError(404, `Ticket ${ticketId} not found`);
 
@@ -31,22 +31,32 @@ async function requireAssignee(
   }
 }
 
+/**
+ * spec §7 POST /api/user/tickets. The checks read; the ticket (and its count) is one statement,
+ * on its own unless a webhook waits for new tickets (writeAndTell).
+ */
 export async function createTicket(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   request: CreateTicketRequest,
   now: Date,
 ): Promise<Ticket> {
-  await requireAssignee(trx, request.workspaceId, request.assigneeId);
+  await requireAssignee(db, request.workspaceId, request.assigneeId);
   // Another workspace's conversation is "not found", as if it did not exist.
   if (
     request.type === 'external' &&
-    !(await findConversation(trx, request.workspaceId, request.conversationId))
+    !(await findConversation(db, request.workspaceId, request.conversationId))
   ) {
     throw new HttpError(404, `Conversation ${request.conversationId} not found`);
   }
-  const ticket = await insertTicket(trx, request, now);
-  await emitWebhookEvent(trx, request.workspaceId, 'ticket.created', { ticket }, now);
-  return ticket;
+  const ticket = await writeAndTell(
+    db,
+    request.workspaceId,
+    'ticket.created',
+    now,
+    (handle) => insertTicket(handle, request, now),
+    (created) => ({ ticket: created }),
+  );
+  return ticket!;
 }
 
 /**

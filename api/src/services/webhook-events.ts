@@ -3,6 +3,7 @@ import type { WebhookDeliveryEvent, WebhookEventName } from 'shared-sdk/schemas'
 import { webhookDeliveryJobKind } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { enqueueJob } from '../jobs/job-store';
+import { writeStatement, writeTransaction } from '../live/write-transaction';
 import { insertWebhookDeliveries } from '../repositories/webhook-deliveries';
 import { findSubscribedWebhookIds } from '../repositories/webhooks';
 
@@ -58,4 +59,28 @@ export async function emitWebhookEvent(
   if (webhookIds.length === 0) return;
   const resolved = typeof data === 'function' ? await data() : data;
   await queueWebhookDeliveries(trx, workspaceId, webhookIds, event, resolved, now);
+}
+
+/**
+ * Runs `write`, whose one statement makes the change `event` tells of (undefined when it changed
+ * nothing), and tells the workspace's webhooks waiting for `event` of it (`data`). With none
+ * waiting, as in most workspaces, the statement runs alone (writeStatement): no `begin` and
+ * `commit` round trips. With one, in one transaction with the deliveries it queues, so that they
+ * commit with the change (the outbox, as emitWebhookEvent).
+ */
+export async function writeAndTell<T>(
+  db: Kysely<Database>,
+  workspaceId: string,
+  event: WebhookEventName,
+  now: Date,
+  write: (handle: Kysely<Database>) => Promise<T | undefined>,
+  data: (written: T) => WebhookEventData,
+): Promise<T | undefined> {
+  if ((await findSubscribedWebhookIds(db, workspaceId, event)).length === 0)
+    return writeStatement(db, write);
+  return writeTransaction(db, async (trx) => {
+    const written = await write(trx);
+    if (written !== undefined) await emitWebhookEvent(trx, workspaceId, event, data(written), now);
+    return written;
+  });
 }
