@@ -1,5 +1,5 @@
 import type { AuthResponse } from 'shared-sdk';
-import { messageSchema } from 'shared-sdk/schemas';
+import { messageSchema, statisticsSchema } from 'shared-sdk/schemas';
 import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
 import {
@@ -7,6 +7,8 @@ import {
   appendBotReply,
   appendCustomerMessage,
 } from '../src/repositories/messages';
+import { findStatistics } from '../src/repositories/statistics';
+import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
 import { sendCustomerMessage, startConversation } from './fixtures/conversation';
 import { buildAgentMessage } from './fixtures/message';
 import { bearer, signUp } from './fixtures/user';
@@ -338,5 +340,30 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       { conversationId, message: sent },
       { conversationId, message: asked },
     ]);
+  });
+
+  it("stores the bot's first answer of the training with the count of conversations it answered, and its later answers alone", async () => {
+    const { workspaceId: taught } = await createWorkspace(app, admin);
+    await createAiTrainingQna(app, admin, buildAiTrainingQnaRequest(taught));
+    const question = buildAiTrainingQnaRequest(taught).question;
+    const botAnswered = async () =>
+      statisticsSchema.parse(await findStatistics(app.db, taught)).conversations.botAnswered;
+
+    const { session, conversationId } = await startConversation(app, taught, question);
+    const first = await conversationRow(conversationId);
+    expect(first.botAnsweredAt).not.toBeNull();
+    expect(await botAnswered()).toBe(1);
+
+    // The customer's message and the bot's answer: one statement each, no transaction.
+    expect(await transactionsDuring(() => sendCustomerMessage(app, session, question))).toBe(0);
+    const stored = await messagesOf(conversationId);
+    expect(stored.map(({ role }) => role)).toEqual(['user', 'bot', 'user', 'bot']);
+    expect(stored[3]!.content).toBe(stored[1]!.content);
+    expect(await conversationRow(conversationId)).toMatchObject({
+      botAnsweredAt: first.botAnsweredAt,
+      messagesCount: 4,
+      status: 'open',
+    });
+    expect(await botAnswered()).toBe(1);
   });
 });

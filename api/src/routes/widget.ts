@@ -175,7 +175,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const visitor = await visitorOf(request);
-      const { message, botShouldAnswer } = await postCustomerMessage(
+      const { message, botShouldAnswer, botAnswered } = await postCustomerMessage(
         app.db,
         visitor,
         request.body,
@@ -188,6 +188,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           conversationId: message.conversationId,
           messageId: message.id,
           text: message.content,
+          botAnswered,
         });
       }
       return reply.code(201).send(message);

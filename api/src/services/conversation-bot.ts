@@ -3,19 +3,12 @@ import type { Kysely } from 'kysely';
 import { handoffMessages } from '../bot/bot-reply';
 import type { BotReply, BotService } from '../bot/bot-service';
 import type { Database } from '../db/schema';
-import { writeTransaction } from '../live/write-transaction';
 import { storeBotReply } from './conversations';
-
-export interface CustomerMessage {
-  workspaceId: string;
-  conversationId: string;
-  messageId: string;
-  text: string;
-}
+import type { AnsweredMessage } from './conversations';
 
 /**
  * The bot's side of the widget's conversations. The customer's message is answered (201) as
- * soon as it is stored; the bot's reply follows in its own transaction and reaches the widget
+ * soon as it is stored; the bot's reply follows in a write of its own and reaches the widget
  * live, so a slow answer (a language model) never holds the customer's message back, and a
  * failing bot never loses it.
  */
@@ -32,7 +25,7 @@ export class ConversationBot {
   ) {}
 
   /** Starts answering the customer's message; never throws. */
-  answer(message: CustomerMessage): void {
+  answer(message: AnsweredMessage): void {
     const run = this.reply(message).finally(() => this.running.delete(run));
     this.running.add(run);
   }
@@ -42,7 +35,7 @@ export class ConversationBot {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  private async reply(message: CustomerMessage): Promise<void> {
+  private async reply(message: AnsweredMessage): Promise<void> {
     const { db, bot, log, now } = this.options;
     let reply: BotReply;
     try {
@@ -57,7 +50,7 @@ export class ConversationBot {
       };
     }
     try {
-      await writeTransaction(db, (trx) => storeBotReply(trx, message, reply, now()));
+      await storeBotReply(db, message, reply, now());
     } catch (err) {
       log.error({ err, conversationId: message.conversationId }, "the bot's reply was not stored");
     }

@@ -348,8 +348,9 @@ export async function currentConversationOfCustomer(
 
 /**
  * POST /api/widget/messages: the customer's message, in their current conversation (created
- * on the first message, or after the last was resolved). Returns whether the bot should answer:
- * only in an open conversation no agent has taken over.
+ * on the first message, or after the last was resolved). Returns whether the bot should answer
+ * (only in an open conversation no agent has taken over), and whether the conversation counts as
+ * answered by the bot already (storeBotReply).
  */
 export async function postCustomerMessage(
   db: Kysely<Database>,
@@ -357,23 +358,26 @@ export async function postCustomerMessage(
   request: { content: string; attachments?: { path: string }[]; clientId?: string },
   urlOf: (path: string) => string,
   now: Date,
-): Promise<{ message: Message; botShouldAnswer: boolean }> {
-  const answerable = (conversation: Pick<ConversationRow, 'status' | 'agentIds'>) =>
-    conversation.status === 'open' && conversation.agentIds.length === 0;
+): Promise<{ message: Message; botShouldAnswer: boolean; botAnswered: boolean }> {
+  const answerable = (
+    conversation: Pick<ConversationRow, 'status' | 'agentIds' | 'botAnsweredAt'>,
+  ) => ({
+    botShouldAnswer: conversation.status === 'open' && conversation.agentIds.length === 0,
+    botAnswered: conversation.botAnsweredAt !== null,
+  });
   // Most messages: in the customer's conversation under way, stored in one statement.
   if (!request.attachments?.length) {
     const appended = await appendedMessage(db, customer.workspaceId, now, (handle) =>
       appendCustomerMessage(handle, customer, request, now),
     );
-    if (appended)
-      return { message: appended.message, botShouldAnswer: answerable(appended.conversation) };
+    if (appended) return { message: appended.message, ...answerable(appended.conversation) };
   }
   return writeTransaction(db, async (trx) => {
     const current = await currentConversationOfCustomer(trx, customer, now);
     // The customer's conversation is locked: a retry of this send waits, then finds the first,
     // which the bot has answered already.
     const sent = await findSentMessage(trx, customer.id, request.clientId);
-    if (sent) return { message: toMessage(sent), botShouldAnswer: false };
+    if (sent) return { message: toMessage(sent), botShouldAnswer: false, botAnswered: false };
     const attachments = await storedAttachments(trx, current.id, request.attachments, urlOf);
     const { message, conversation } = await addMessage(
       trx,
@@ -387,55 +391,65 @@ export async function postCustomerMessage(
       },
       now,
     );
-    return { message, botShouldAnswer: answerable(conversation) };
+    return { message, ...answerable(conversation) };
   });
 }
 
 /** The customer's message the bot replies to. */
 export interface AnsweredMessage {
+  workspaceId: string;
   conversationId: string;
   /** The customer's message: kept as an unanswered question when the bot hands it over. */
   messageId: string;
   text: string;
+  /** The conversation counted as answered by the bot when the message was stored (it stays so). */
+  botAnswered: boolean;
 }
 
 /**
- * The bot's answer to a customer's message, in its own transaction after the customer's
- * message committed. Dropped when an agent took the conversation over (or it was resolved, or
- * handed off) while the bot was thinking. A handoff sets the conversation pending: it goes to
- * the top of the takeover list, and a question the bot was not sure of is kept for AI training's
- * unanswered questions. Suggestions ask the customer; an answer of the training counts the
- * conversation as answered by the bot.
+ * The bot's answer to a customer's message, stored after the customer's message committed.
+ * Dropped when an agent took the conversation over (or it was resolved, or handed off) while the
+ * bot was thinking. A handoff sets the conversation pending: it goes to the top of the takeover
+ * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
+ * Suggestions ask the customer; the first answer of the training counts the conversation as
+ * answered by the bot. Any other reply is one statement, stored alone (appendedMessage).
  */
 export async function storeBotReply(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   answered: AnsweredMessage,
   reply: BotReply,
   now: Date,
 ): Promise<Message | undefined> {
   if (reply.kind === 'handoff') {
-    const row = await lockConversation(trx, answered.conversationId);
-    if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
-    if (reply.reason === 'not-confident') await recordUnansweredQuestion(trx, row, answered, now);
-    return (await handOver(trx, row, reply.reason, now)).message;
+    return writeTransaction(db, async (trx) => {
+      const row = await lockConversation(trx, answered.conversationId);
+      if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
+      if (reply.reason === 'not-confident') await recordUnansweredQuestion(trx, row, answered, now);
+      return (await handOver(trx, row, reply.reason, now)).message;
+    });
   }
-  const appended = await appendBotReply(
-    trx,
-    answered.conversationId,
-    {
-      content: reply.content,
-      ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
-      ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
-      ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
-    },
-    now,
-  );
-  if (!appended) return undefined;
-  const message = await announceMessage(trx, appended.conversation, appended.row, now);
+  const append = (handle: Kysely<Database>) =>
+    appendBotReply(
+      handle,
+      answered.conversationId,
+      {
+        content: reply.content,
+        ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
+        ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
+        ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
+      },
+      now,
+    );
   // Small talk answers from no training: it does not make the conversation answered.
-  if (reply.kind === 'answer' && reply.sources.length > 0)
+  const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
+  if (!counts) return (await appendedMessage(db, answered.workspaceId, now, append))?.message;
+  return writeTransaction(db, async (trx) => {
+    const appended = await append(trx);
+    if (!appended) return undefined;
+    const message = await announceMessage(trx, appended.conversation, appended.row, now);
     await markBotAnswered(trx, appended.conversation, now);
-  return message;
+    return message;
+  });
 }
 
 /**
