@@ -20,6 +20,7 @@ import {
   testBackends,
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { transactionsDuring } from './support/transactions';
 
 // An agent's reply in a conversation they have taken over already, and a customer's message in
 // their conversation under way, are stored in the statement that locks the conversation
@@ -265,16 +266,6 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     expect(await appendAsBot(handedOver)).toBeUndefined();
   });
 
-  /** Each transaction app.db opens, counted while `send` runs. */
-  const transactionsDuring = async (send: () => Promise<unknown>) => {
-    const opened = jest.spyOn(app.db, 'transaction');
-    try {
-      await send();
-      return opened.mock.calls.length;
-    } finally {
-      opened.mockRestore();
-    }
-  };
   /** What the workspace's message.created deliveries send, oldest first. */
   const deliveriesOf = async (workspace: string) =>
     (
@@ -292,14 +283,16 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     const { session } = await startConversation(app, workspaceId);
     await app.conversationBot.idle();
 
-    expect(await transactionsDuring(() => reply(conversationId))).toBe(0);
+    expect(await transactionsDuring(app.db, () => reply(conversationId))).toBe(0);
     // Waiting for a person (the bot did not know): the bot does not answer it either.
-    expect(await transactionsDuring(() => sendCustomerMessage(app, session, 'Any news?'))).toBe(0);
+    expect(
+      await transactionsDuring(app.db, () => sendCustomerMessage(app, session, 'Any news?')),
+    ).toBe(0);
     expect(await deliveriesOf(workspaceId)).toEqual([]);
     // The general way is a transaction: a conversation not taken over yet.
     const { conversationId: fresh } = await startConversation(app, workspaceId);
     await app.conversationBot.idle();
-    expect(await transactionsDuring(() => reply(fresh))).toBe(1);
+    expect(await transactionsDuring(app.db, () => reply(fresh))).toBe(1);
   });
 
   it('queues the delivery of a webhook waiting for messages in the transaction that stores the message', async () => {
@@ -355,7 +348,9 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     expect(await botAnswered()).toBe(1);
 
     // The customer's message and the bot's answer: one statement each, no transaction.
-    expect(await transactionsDuring(() => sendCustomerMessage(app, session, question))).toBe(0);
+    expect(
+      await transactionsDuring(app.db, () => sendCustomerMessage(app, session, question)),
+    ).toBe(0);
     const stored = await messagesOf(conversationId);
     expect(stored.map(({ role }) => role)).toEqual(['user', 'bot', 'user', 'bot']);
     expect(stored[3]!.content).toBe(stored[1]!.content);

@@ -25,6 +25,7 @@ import {
   testBackends,
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { transactionsDuring } from './support/transactions';
 import { listenForLive, LiveTestClient } from './support/live-client';
 import { createPostgresDatabase, testPostgresUrl } from './support/test-database';
 
@@ -294,15 +295,6 @@ describe.each(testBackends)('/api/user/*tickets* (spec §7 tickets calls; $backe
           recipientInfo: {},
           assigneeId: null,
         });
-      const transactionsDuring = async (request: () => Promise<unknown>) => {
-        const opened = jest.spyOn(app.db, 'transaction');
-        try {
-          await request();
-          return opened.mock.calls.length;
-        } finally {
-          opened.mockRestore();
-        }
-      };
       const told = async () =>
         (
           await app.db
@@ -313,7 +305,7 @@ describe.each(testBackends)('/api/user/*tickets* (spec §7 tickets calls; $backe
             .execute()
         ).map(({ body }) => (JSON.parse(body) as { data: { ticket: Ticket } }).data.ticket);
 
-      expect(await transactionsDuring(() => create('Alone'))).toBe(0);
+      expect(await transactionsDuring(app.db, () => create('Alone'))).toBe(0);
       await writeTransaction(app.db, (trx) =>
         createWebhook(
           trx,
