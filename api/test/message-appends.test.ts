@@ -35,6 +35,8 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     const { database, drop } = await backendDatabase(backend, 'parley_appends');
     dropDatabase = drop;
     app = await buildTestApp({ database });
+    // No job runs here; stopped, its runner's transactions are not counted (transactionsDuring).
+    await app.jobs.close();
     admin = (await signUp(app)).auth;
     ({ workspaceId } = await createWorkspace(app, admin));
   }, appStartTimeoutMs);

@@ -42,6 +42,8 @@ describe.each(testBackends)('/api/user/*tickets* (spec §7 tickets calls; $backe
     dropDatabase = drop;
     app = await buildTestApp({ database });
     await listenForLive(app);
+    // No job runs here; stopped, its runner's transactions are not counted (transactionsDuring).
+    await app.jobs.close();
   }, appStartTimeoutMs);
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
