@@ -62,6 +62,7 @@ test('Websites: find a site’s pages with live progress, choose some, and the b
   await page.getByRole('tab', { name: 'Q&A' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\?tab=unanswered$/);
+  await expect(page.getByRole('tab', { name: /Unanswered/ })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\?tab=websites$/);
   await expect(page.getByRole('heading', { name: 'Add a website' })).toBeVisible();
