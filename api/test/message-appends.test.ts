@@ -4,7 +4,7 @@ import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
 import {
   appendAgentReply,
-  appendBotReply,
+  appendBotReplies,
   appendCustomerMessage,
 } from '../src/repositories/messages';
 import { findStatistics } from '../src/repositories/statistics';
@@ -217,18 +217,22 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     expect(await messagesOf(conversationId)).toHaveLength(count);
   });
 
-  const appendAsBot = (conversationId: string) =>
-    writeTransaction(app.db, (trx) =>
-      appendBotReply(
-        trx,
-        conversationId,
-        {
-          content: 'Did you mean one of these?',
-          suggestions: [{ pairId: 'pair-1', question: 'Where is my order?' }],
-        },
-        new Date(),
-      ),
-    );
+  const appendAsBot = async (conversationId: string) =>
+    (
+      await writeTransaction(app.db, (trx) =>
+        appendBotReplies(
+          trx,
+          [
+            {
+              conversationId,
+              content: 'Did you mean one of these?',
+              suggestions: [{ pairId: 'pair-1', question: 'Where is my order?' }],
+            },
+          ],
+          new Date(),
+        ),
+      )
+    )[0];
 
   it("stores the bot's reply from the conversation's chatbot while no agent has taken it over", async () => {
     // Greeted back: the conversation stays open to the bot.
@@ -266,6 +270,56 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     await app.conversationBot.idle();
     expect((await conversationRow(handedOver)).status).toBe('pending');
     expect(await appendAsBot(handedOver)).toBeUndefined();
+  });
+
+  it("stores the bot's replies to several conversations in one statement, each only where the bot may speak", async () => {
+    const [first, second, taken] = await Promise.all(
+      ['Hello', 'Hi', 'Good morning'].map(
+        async (greeting) => (await startConversation(app, workspaceId, greeting)).conversationId,
+      ),
+    );
+    await app.conversationBot.idle();
+    expect((await reply(taken!)).statusCode).toBe(201);
+    const before = await Promise.all([first!, second!, taken!].map(conversationRow));
+    const sourceLink = { url: 'https://shop.example/returns', title: 'Returns' };
+
+    const appended = await writeTransaction(app.db, (trx) =>
+      appendBotReplies(
+        trx,
+        [
+          { conversationId: first!, content: 'First answer' },
+          { conversationId: taken!, content: 'Not for an agent’s conversation' },
+          { conversationId: second!, content: 'Second answer', sourceLink },
+        ],
+        new Date(),
+      ),
+    );
+
+    expect(appended.map((each) => each?.row.content)).toEqual([
+      'First answer',
+      undefined,
+      'Second answer',
+    ]);
+    for (const [index, id] of [first!, second!].entries()) {
+      const stored = (await messagesOf(id)).at(-1)!;
+      expect(stored).toMatchObject({
+        role: 'bot',
+        senderId: before[index]!.chatbotId,
+        content: index === 0 ? 'First answer' : 'Second answer',
+        sourceLink: index === 0 ? null : sourceLink,
+        productCard: null,
+        suggestions: null,
+      });
+      expect(stored.timestamp.getTime()).toBeGreaterThan(
+        Date.parse(before[index]!.lastMessage!.timestamp),
+      );
+      expect(await conversationRow(id)).toMatchObject({
+        messagesCount: before[index]!.messagesCount + 1,
+        lastMessage: { role: 'bot', content: stored.content },
+        lastCustomerMessageAt: before[index]!.lastCustomerMessageAt,
+      });
+    }
+    expect(await conversationRow(taken!)).toEqual(before[2]);
   });
 
   /** What the workspace's message.created deliveries send, oldest first. */

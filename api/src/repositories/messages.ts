@@ -98,44 +98,24 @@ function messageValues(
 }
 
 /**
- * The one statement that stores a message: the conversation `locked` selects (locking it, or
- * locked by the caller already) and, when it passes `guard`, the message stored in it and made
- * its last. The count grows, and a customer's message restarts the idle timeout. A message
- * already stored under its sender's `clientId` is not stored again (no row comes back).
- * spec §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
- * after the conversation's last message, so two messages stored within one millisecond (the
- * customer's and the bot's answer) never share a timestamp and keep their order.
+ * The statement that stores messages: each conversation `locked` selects (locking it, or locked
+ * by the caller already) that passes `guard` gets the message `rows` selects for it, made its last.
+ * The count grows, and a customer's message restarts the idle timeout. A message already stored
+ * under its sender's `clientId` is not stored again (no row comes back). `rows` selects, from
+ * `locked` (and `inputs`, CTEs before it), the message's columns in the insert's order, its
+ * timestamp last (nextTimestamp); one message per conversation.
  */
 function messageAppended(
   locked: OperationNodeSource,
-  guard: RawBuilder<unknown>,
+  rows: RawBuilder<unknown>,
   now: string,
-  [
-    id,
-    role,
-    senderId,
-    content,
-    form,
-    attachments,
-    clientId,
-    productCard,
-    sourceLink,
-    suggestions,
-  ]: MessageValues,
+  inputs: RawBuilder<unknown> = sql``,
 ) {
-  return sql<AppendedRow>`with locked as (${locked}), m as (
+  return sql<AppendedRow>`with ${inputs} locked as (${locked}), m as (
       insert into messages
         (id, conversation_id, workspace_id, role, sender_id, content, form, attachments,
          client_id, product_card, source_link, suggestions, timestamp)
-      select ${id}, locked.id, locked.workspace_id, ${role},
-        coalesce(${senderId}, locked.chatbot_id), ${content},
-        ${form}::jsonb, ${attachments}::jsonb, ${clientId}, ${productCard}::jsonb,
-        ${sourceLink}::jsonb, ${suggestions}::jsonb,
-        -- greatest() leaves out a null: with no earlier message, the clock alone.
-        greatest(clock_timestamp(),
-          (locked.last_message->>'timestamp')::timestamptz + interval '1 millisecond')
-      from locked
-      where ${guard}
+      ${rows}
       on conflict (sender_id, client_id) where client_id is not null do nothing
       returning *
     ), c as (
@@ -160,6 +140,39 @@ function messageAppended(
       c.last_customer_message_at as conversation_last_customer_message_at,
       c.bot_answered_at as conversation_bot_answered_at
     from m join c on c.id = m.conversation_id`;
+}
+
+/**
+ * spec §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
+ * after the `locked` conversation's last message, so two messages stored within one millisecond
+ * (the customer's and the bot's answer) never share a timestamp and keep their order. greatest()
+ * leaves out a null: with no earlier message, the clock alone.
+ */
+const nextTimestamp = sql`greatest(clock_timestamp(),
+  (locked.last_message->>'timestamp')::timestamptz + interval '1 millisecond')`;
+
+/** One message of `values` for the `locked` conversation when it passes `guard`. */
+function oneMessage(
+  guard: RawBuilder<unknown>,
+  [
+    id,
+    role,
+    senderId,
+    content,
+    form,
+    attachments,
+    clientId,
+    productCard,
+    sourceLink,
+    suggestions,
+  ]: MessageValues,
+) {
+  return sql`select ${id}, locked.id, locked.workspace_id, ${role},
+      coalesce(${senderId}, locked.chatbot_id), ${content}, ${form}::jsonb, ${attachments}::jsonb,
+      ${clientId}, ${productCard}::jsonb, ${sourceLink}::jsonb, ${suggestions}::jsonb,
+      ${nextTimestamp}
+    from locked
+    where ${guard}`;
 }
 
 type AppendedRow = MessageRow & {
@@ -197,9 +210,8 @@ const messageStored = compiledOnce(
     compile: () =>
       messageAppended(
         sql`select * from conversations where id = ${conversationId}`,
-        sql`true`,
+        oneMessage(sql`true`, values),
         now,
-        values,
       ).compile(trx),
   }),
 );
@@ -216,9 +228,11 @@ const agentReplyAppended = compiledOnce(
     compile: () =>
       messageAppended(
         conversationForUpdate(trx, conversationId).where('workspaceId', '=', workspaceId),
-        sql`locked.status = 'open' and locked.agent_ids @> jsonb_build_array(${agentId}::text)`,
+        oneMessage(
+          sql`locked.status = 'open' and locked.agent_ids @> jsonb_build_array(${agentId}::text)`,
+          values,
+        ),
         now,
-        values,
       ).compile(trx),
   }),
 );
@@ -226,23 +240,35 @@ const agentReplyAppended = compiledOnce(
 const customerMessageAppended = compiledOnce(
   (trx, customerId: string, now: string, ...values: MessageValues) => ({
     compile: () =>
-      messageAppended(unresolvedLatestForUpdate(trx, customerId), sql`true`, now, values).compile(
-        trx,
-      ),
-  }),
-);
-
-const botReplyAppended = compiledOnce(
-  (trx, conversationId: string, now: string, ...values: MessageValues) => ({
-    compile: () =>
       messageAppended(
-        conversationForUpdate(trx, conversationId),
-        sql`locked.status = 'open' and locked.agent_ids = '[]'::jsonb`,
+        unresolvedLatestForUpdate(trx, customerId),
+        oneMessage(sql`true`, values),
         now,
-        values,
       ).compile(trx),
   }),
 );
+
+/**
+ * The bot's messages, one per conversation, given as a JSON array (a statement of one shape for
+ * any number of them). Conversations are locked in the order of their ids, as every statement
+ * that locks several does, so that two of these never wait on each other.
+ */
+const botRepliesAppended = compiledOnce((trx, replies: string, now: string) => ({
+  compile: () =>
+    messageAppended(
+      sql`select conversations.* from conversations
+        where id in (select conversation_id from replies) order by id for update`,
+      sql`select replies.id, locked.id, locked.workspace_id, 'bot', locked.chatbot_id,
+          replies.content, null::jsonb, '[]'::jsonb, null, replies.product_card,
+          replies.source_link, replies.suggestions, ${nextTimestamp}
+        from replies join locked on locked.id = replies.conversation_id
+        where locked.status = 'open' and locked.agent_ids = '[]'::jsonb`,
+      now,
+      sql`replies as (select * from jsonb_to_recordset(${replies}::jsonb) as replies
+        (id text, conversation_id text, content text, product_card jsonb, source_link jsonb,
+         suggestions jsonb)),`,
+    ).compile(trx),
+}));
 
 function toAppended(trx: Kysely<Database>, stored: AppendedRow | undefined): Appended | undefined {
   if (!stored) return undefined;
@@ -346,24 +372,38 @@ export async function appendCustomerMessage(
   return toAppended(trx, stored);
 }
 
+/** The bot's message in a conversation: what appendBotReplies stores. */
+export interface BotMessage {
+  conversationId: string;
+  content: string;
+  productCard?: ProductCard;
+  sourceLink?: SourceLink;
+  suggestions?: PairSuggestion[];
+}
+
 /**
- * The bot's message, from the conversation's chatbot, while the conversation is open and no
- * agent has taken it over: locked and stored in one statement, as appendAgentReply. Undefined,
- * with the conversation locked if it exists, otherwise (the bot stays silent then).
+ * The bot's messages, from each conversation's chatbot, in one statement, as appendAgentReply
+ * stores one: each stored while its conversation is open and no agent has taken it over, and
+ * undefined otherwise (the bot stays silent then; the conversation stays locked). At most one
+ * message per conversation.
  */
-export async function appendBotReply(
+export async function appendBotReplies(
   trx: Kysely<Database>,
-  conversationId: string,
-  message: Omit<NewMessage, 'role' | 'senderId'>,
+  messages: readonly BotMessage[],
   now: Date,
-): Promise<Appended | undefined> {
-  const [stored] = await botReplyAppended(
-    trx,
-    conversationId,
-    now.toISOString(),
-    ...messageValues({ ...message, role: 'bot', senderId: null }),
-  );
-  return toAppended(trx, stored);
+): Promise<(Appended | undefined)[]> {
+  // A key left out (undefined) is a null column.
+  const replies = messages.map((message) => ({
+    id: randomId(),
+    conversation_id: message.conversationId,
+    content: message.content,
+    product_card: message.productCard,
+    source_link: message.sourceLink,
+    suggestions: message.suggestions,
+  }));
+  const stored = await botRepliesAppended(trx, JSON.stringify(replies), now.toISOString());
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  return replies.map(({ id }) => toAppended(trx, byId.get(id)));
 }
 
 /** A message stored in the conversation: its messages and the conversation itself changed. */

@@ -18,13 +18,13 @@ import {
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
 import {
   appendAgentReply,
-  appendBotReply,
+  appendBotReplies,
   appendCustomerMessage,
   findSentMessage,
   insertMessage,
   toMessage,
 } from '../repositories/messages';
-import type { Appended, MessageRow } from '../repositories/messages';
+import type { Appended, BotMessage, MessageRow } from '../repositories/messages';
 import { writeTransaction } from '../live/write-transaction';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { handoffWords } from './handoff-words';
@@ -32,6 +32,7 @@ import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
+import { findSubscribedWebhookIds } from '../repositories/webhooks';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -412,13 +413,15 @@ export interface AnsweredMessage {
  * bot was thinking. A handoff sets the conversation pending: it goes to the top of the takeover
  * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
  * Suggestions ask the customer; the first answer of the training counts the conversation as
- * answered by the bot. Any other reply is one statement, stored alone (appendedMessage).
+ * answered by the bot, and webhooks waiting for messages are told, each in the transaction that
+ * stores the message. Any other reply goes to `storeAlone` (ConversationBot groups them).
  */
 export async function storeBotReply(
   db: Kysely<Database>,
   answered: AnsweredMessage,
   reply: BotReply,
   now: Date,
+  storeAlone: (message: BotMessage) => Promise<Appended | undefined>,
 ): Promise<Message | undefined> {
   if (reply.kind === 'handoff') {
     return writeTransaction(db, async (trx) => {
@@ -428,27 +431,26 @@ export async function storeBotReply(
       return (await handOver(trx, row, reply.reason, now)).message;
     });
   }
-  const append = (handle: Kysely<Database>) =>
-    appendBotReply(
-      handle,
-      answered.conversationId,
-      {
-        content: reply.content,
-        ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
-        ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
-        ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
-      },
-      now,
-    );
+  const message: BotMessage = {
+    conversationId: answered.conversationId,
+    content: reply.content,
+    ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
+    ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
+    ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
+  };
   // Small talk answers from no training: it does not make the conversation answered.
   const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
-  if (!counts) return (await appendedMessage(db, answered.workspaceId, now, append))?.message;
+  const told = await findSubscribedWebhookIds(db, answered.workspaceId, 'message.created');
+  if (!counts && told.length === 0) {
+    const appended = await storeAlone(message);
+    return appended && toMessage(appended.row);
+  }
   return writeTransaction(db, async (trx) => {
-    const appended = await append(trx);
+    const [appended] = await appendBotReplies(trx, [message], now);
     if (!appended) return undefined;
-    const message = await announceMessage(trx, appended.conversation, appended.row, now);
-    await markBotAnswered(trx, appended.conversation, now);
-    return message;
+    const stored = await announceMessage(trx, appended.conversation, appended.row, now);
+    if (counts) await markBotAnswered(trx, appended.conversation, now);
+    return stored;
   });
 }
 
