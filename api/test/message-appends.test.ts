@@ -5,7 +5,7 @@ import { writeTransaction } from '../src/live/write-transaction';
 import {
   appendAgentReply,
   appendBotReplies,
-  appendCustomerMessage,
+  appendCustomerMessages,
 } from '../src/repositories/messages';
 import { findStatistics } from '../src/repositories/statistics';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
@@ -24,7 +24,7 @@ import { transactionsDuring } from './support/transactions';
 
 // An agent's reply in a conversation they have taken over already, and a customer's message in
 // their conversation under way, are stored in the statement that locks the conversation
-// (appendAgentReply, appendCustomerMessage); any other goes the general way (lock, take over or
+// (appendAgentReply, appendCustomerMessages); any other goes the general way (lock, take over or
 // start a conversation, store). Both must leave the conversation as the other would.
 describe.each(testBackends)('messages appended in one statement ($backend)', (backend) => {
   let app: TestApp;
@@ -165,9 +165,15 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
   });
 
   const appendAsCustomer = async (customer: { id: string; workspaceId: string }) =>
-    writeTransaction(app.db, (trx) =>
-      appendCustomerMessage(trx, customer, { content: 'Any news?' }, new Date()),
-    );
+    (
+      await writeTransaction(app.db, (trx) =>
+        appendCustomerMessages(
+          trx,
+          [{ customerId: customer.id, content: 'Any news?' }],
+          new Date(),
+        ),
+      )
+    )[0];
   const customerOf = async (conversationId: string) => {
     const { customerId } = await conversationRow(conversationId);
     return { id: customerId, workspaceId };
@@ -215,6 +221,49 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
 
     expect(await appendAsCustomer(customer)).toBeUndefined();
     expect(await messagesOf(conversationId)).toHaveLength(count);
+  });
+
+  it("stores several customers' messages in one statement, each in the customer's conversation under way", async () => {
+    const [first, resolved, second] = await Promise.all(
+      [0, 1, 2].map(async () => (await startConversation(app, workspaceId)).conversationId),
+    );
+    await app.conversationBot.idle();
+    await resolve(resolved!);
+    const customers = await Promise.all([first!, resolved!, second!].map(customerOf));
+    const before = await Promise.all([first!, resolved!, second!].map(conversationRow));
+
+    const appended = await writeTransaction(app.db, (trx) =>
+      appendCustomerMessages(
+        trx,
+        customers.map((customer, index) => ({
+          customerId: customer.id,
+          content: `Message ${index}`,
+          clientId: `batch-${customer.id}`,
+        })),
+        new Date(),
+      ),
+    );
+
+    expect(appended.map((each) => each?.row.content)).toEqual([
+      'Message 0',
+      undefined,
+      'Message 2',
+    ]);
+    for (const index of [0, 2]) {
+      const conversationId = before[index]!.id;
+      expect(appended[index]?.row).toMatchObject({
+        conversationId,
+        role: 'user',
+        senderId: customers[index]!.id,
+        clientId: `batch-${customers[index]!.id}`,
+      });
+      expect(await conversationRow(conversationId)).toMatchObject({
+        messagesCount: before[index]!.messagesCount + 1,
+        lastMessage: { role: 'user', content: `Message ${index}` },
+      });
+    }
+    // Resolved: left to the general way, which starts a new conversation.
+    expect(await conversationRow(resolved!)).toEqual(before[1]);
   });
 
   const appendAsBot = async (conversationId: string) =>

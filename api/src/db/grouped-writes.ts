@@ -5,7 +5,8 @@
  * commit, on PGlite the crossing to the database's thread) is paid once per group: on PGlite a
  * message stored alone costs about 1 ms, ten together about 0.2 ms each. Items of the same key
  * never share a group (a statement changes a row once); a later one waits for the next group.
- * A group that fails rejects each of its items with the error.
+ * A group that fails is written again item by item, so that an item the database refuses fails
+ * alone, with its error, and never takes others down with it.
  */
 export function groupedWrites<Item, Result>(
   write: (items: Item[]) => Promise<Result[]>,
@@ -19,6 +20,14 @@ export function groupedWrites<Item, Result>(
   }
   let waiting: Waiting[] = [];
   let writing = false;
+
+  async function writeAlone({ item, resolve, reject }: Waiting) {
+    try {
+      resolve((await write([item]))[0] as Result);
+    } catch (err) {
+      reject(err);
+    }
+  }
 
   async function writeGroups() {
     writing = true;
@@ -38,7 +47,8 @@ export function groupedWrites<Item, Result>(
         const results = await write(group.map((entry) => entry.item));
         group.forEach((entry, index) => entry.resolve(results[index] as Result));
       } catch (err) {
-        for (const entry of group) entry.reject(err);
+        if (group.length === 1) group[0]!.reject(err);
+        else await Promise.all(group.map((entry) => writeAlone(entry)));
       }
     }
     writing = false;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, QueryCreator, Selectable } from 'kysely';
+import type { Kysely, QueryCreator, RawBuilder, Selectable } from 'kysely';
 import type { Conversation, ConversationStatus, StatusChange } from 'shared-sdk/schemas';
 import { compiledOnce } from '../db/compiled-once';
 import { lockRows } from '../db/lock-rows';
@@ -112,23 +112,37 @@ export async function lockConversation(
   return conversation;
 }
 
-/** The id of the customer's latest conversation, as a subquery. */
-const latestConversationOf = (trx: Kysely<Database>, customerId: string) =>
-  trx
-    .selectFrom('conversations')
-    .select('id')
-    .where('customerId', '=', customerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1);
+/** The id of the latest conversation of the customer `customerId` names (a value or a column). */
+const latestConversationOf = (customerId: string | RawBuilder<unknown>) =>
+  sql<string>`(select id from conversations where customer_id = ${customerId}
+    order by created_at desc, id desc limit 1)`;
 
-/** lockUnresolvedLatestConversation's query, also the customer's append's (messages.ts). */
-export const unresolvedLatestForUpdate = (trx: Kysely<Database>, customerId: string) =>
+/** lockUnresolvedLatestConversation's query. */
+const unresolvedLatestForUpdate = (trx: Kysely<Database>, customerId: string) =>
   trx
     .selectFrom('conversations')
     .selectAll()
-    .where('id', '=', latestConversationOf(trx, customerId))
+    .where('id', '=', latestConversationOf(customerId))
     .where('status', '<>', 'resolved')
+    .forUpdate();
+
+/**
+ * unresolvedLatestForUpdate for each customer whose id `customerIds` (a query of one column)
+ * selects, locked in the order of their ids (the customers' appends, messages.ts).
+ */
+export const unresolvedLatestOfEachForUpdate = (
+  trx: Kysely<Database>,
+  customerIds: RawBuilder<unknown>,
+) =>
+  trx
+    .selectFrom('conversations')
+    .selectAll()
+    .where(
+      sql<boolean>`id in (select ${latestConversationOf(sql.ref('each.customer_id'))}
+        from (${customerIds}) as each (customer_id))`,
+    )
+    .where('status', '<>', 'resolved')
+    .orderBy('id')
     .forUpdate();
 
 const unresolvedLatestLocked = compiledOnce(unresolvedLatestForUpdate);
@@ -167,7 +181,7 @@ export async function lockLatestConversationOfCustomer(
   return trx
     .selectFrom('conversations')
     .selectAll()
-    .where('id', '=', latestConversationOf(trx, customerId))
+    .where('id', '=', latestConversationOf(customerId))
     .forUpdate()
     .executeTakeFirst();
 }

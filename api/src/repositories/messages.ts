@@ -12,7 +12,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { Database, MessagesTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { conversationForUpdate, unresolvedLatestForUpdate } from './conversations';
+import { conversationForUpdate, unresolvedLatestOfEachForUpdate } from './conversations';
 import type { ConversationRow } from './conversations';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -237,16 +237,23 @@ const agentReplyAppended = compiledOnce(
   }),
 );
 
-const customerMessageAppended = compiledOnce(
-  (trx, customerId: string, now: string, ...values: MessageValues) => ({
-    compile: () =>
-      messageAppended(
-        unresolvedLatestForUpdate(trx, customerId),
-        oneMessage(sql`true`, values),
-        now,
-      ).compile(trx),
-  }),
-);
+/**
+ * Customers' messages, one per customer, given as a JSON array, each in the customer's latest
+ * conversation when it is not resolved (see lockUnresolvedLatestConversation).
+ */
+const customerMessagesAppended = compiledOnce((trx, messages: string, now: string) => ({
+  compile: () =>
+    messageAppended(
+      unresolvedLatestOfEachForUpdate(trx, sql`select customer_id from sent`),
+      sql`select sent.id, locked.id, locked.workspace_id, 'user', sent.customer_id, sent.content,
+          null::jsonb, '[]'::jsonb, sent.client_id, null::jsonb, null::jsonb, null::jsonb,
+          ${nextTimestamp}
+        from sent join locked on locked.customer_id = sent.customer_id`,
+      now,
+      sql`sent as (select * from jsonb_to_recordset(${messages}::jsonb) as sent
+        (id text, customer_id text, content text, client_id text)),`,
+    ).compile(trx),
+}));
 
 /**
  * The bot's messages, one per conversation, given as a JSON array (a statement of one shape for
@@ -351,25 +358,34 @@ export async function appendAgentReply(
   return toAppended(trx, stored);
 }
 
+/** A customer's message without files: what appendCustomerMessages stores. */
+export interface CustomerMessage {
+  customerId: string;
+  content: string;
+  /** The customer's client's id for this send (see findSentMessage). */
+  clientId?: string;
+}
+
 /**
- * A customer's message without files in their latest conversation when it is not resolved (see
+ * Customers' messages, each in the customer's latest conversation when it is not resolved (see
  * lockUnresolvedLatestConversation), as most of theirs are: locked and stored in one statement,
- * as appendAgentReply. Undefined when there is no such conversation (nothing is locked then), or
- * a message of this `clientId` is stored already (the conversation is locked).
+ * as appendAgentReply stores one. Undefined for a customer with no such conversation (nothing is
+ * locked then), or whose message of this `clientId` is stored already (the conversation is
+ * locked). At most one message per customer.
  */
-export async function appendCustomerMessage(
+export async function appendCustomerMessages(
   trx: Kysely<Database>,
-  customer: { id: string; workspaceId: string },
-  message: { content: string; clientId?: string },
+  messages: readonly CustomerMessage[],
   now: Date,
-): Promise<Appended | undefined> {
-  const [stored] = await customerMessageAppended(
-    trx,
-    customer.id,
-    now.toISOString(),
-    ...messageValues({ ...message, role: 'user', senderId: customer.id }),
-  );
-  return toAppended(trx, stored);
+): Promise<(Appended | undefined)[]> {
+  const sent = messages.map((message) => ({
+    id: randomId(),
+    customer_id: message.customerId,
+    content: message.content,
+    client_id: message.clientId,
+  }));
+  const stored = await customerMessagesAppended(trx, JSON.stringify(sent), now.toISOString());
+  return appendedInOrder(trx, sent, stored);
 }
 
 /** The bot's message in a conversation: what appendBotReplies stores. */
@@ -402,8 +418,17 @@ export async function appendBotReplies(
     suggestions: message.suggestions,
   }));
   const stored = await botRepliesAppended(trx, JSON.stringify(replies), now.toISOString());
+  return appendedInOrder(trx, replies, stored);
+}
+
+/** What a statement of several messages stored, in the order of the messages given. */
+function appendedInOrder(
+  trx: Kysely<Database>,
+  given: readonly { id: string }[],
+  stored: AppendedRow[],
+): (Appended | undefined)[] {
   const byId = new Map(stored.map((row) => [row.id, row]));
-  return replies.map(({ id }) => toAppended(trx, byId.get(id)));
+  return given.map(({ id }) => toAppended(trx, byId.get(id)));
 }
 
 /** A message stored in the conversation: its messages and the conversation itself changed. */

@@ -2,11 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { handoffMessages } from '../bot/bot-reply';
 import type { BotReply, BotService } from '../bot/bot-service';
-import { groupedWrites } from '../db/grouped-writes';
 import type { Database } from '../db/schema';
-import { writeStatement } from '../live/write-transaction';
-import { appendBotReplies } from '../repositories/messages';
-import type { Appended, BotMessage } from '../repositories/messages';
 import { storeBotReply } from './conversations';
 import type { AnsweredMessage } from './conversations';
 
@@ -14,13 +10,10 @@ import type { AnsweredMessage } from './conversations';
  * The bot's side of the widget's conversations. The customer's message is answered (201) as
  * soon as it is stored; the bot's reply follows in a write of its own and reaches the widget
  * live, so a slow answer (a language model) never holds the customer's message back, and a
- * failing bot never loses it. Replies that need no transaction are stored in groups: under load,
- * the replies that become ready while one group is stored go together in one statement.
+ * failing bot never loses it.
  */
 export class ConversationBot {
   private readonly running = new Set<Promise<void>>();
-
-  private readonly storeAlone: (message: BotMessage) => Promise<Appended | undefined>;
 
   constructor(
     private readonly options: {
@@ -29,14 +22,7 @@ export class ConversationBot {
       log: FastifyBaseLogger;
       now: () => Date;
     },
-  ) {
-    const { db, now } = options;
-    this.storeAlone = groupedWrites(
-      (messages: BotMessage[]) =>
-        writeStatement(db, (handle) => appendBotReplies(handle, messages, now())),
-      (message) => message.conversationId,
-    );
-  }
+  ) {}
 
   /** Starts answering the customer's message; never throws. */
   answer(message: AnsweredMessage): void {
@@ -64,7 +50,7 @@ export class ConversationBot {
       };
     }
     try {
-      await storeBotReply(db, message, reply, now(), this.storeAlone);
+      await storeBotReply(db, message, reply, now());
     } catch (err) {
       log.error({ err, conversationId: message.conversationId }, "the bot's reply was not stored");
     }

@@ -19,7 +19,7 @@ import type { ConversationRow, StatusUpdate } from '../repositories/conversation
 import {
   appendAgentReply,
   appendBotReplies,
-  appendCustomerMessage,
+  appendCustomerMessages,
   findSentMessage,
   insertMessage,
   toMessage,
@@ -33,6 +33,7 @@ import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
 import { findSubscribedWebhookIds } from '../repositories/webhooks';
+import { groupedAppends } from './grouped-appends';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -112,16 +113,23 @@ export async function addMessage(
 /**
  * The message `append`'s one statement stored, and its conversation as it now is; undefined when
  * the conversation was not in the state that statement needs (nothing was stored: the caller goes
- * the general way).
+ * the general way). `alone` makes the same append when no webhook waits (writeAndTell).
  */
 async function appendedMessage(
   db: Kysely<Database>,
   workspaceId: string,
   now: Date,
   append: (handle: Kysely<Database>) => Promise<Appended | undefined>,
+  alone?: () => Promise<Appended | undefined>,
 ): Promise<{ message: Message; conversation: Appended['conversation'] } | undefined> {
-  const appended = await writeAndTell(db, workspaceId, 'message.created', now, append, (told) =>
-    messageEvent(told.conversation, toMessage(told.row)),
+  const appended = await writeAndTell(
+    db,
+    workspaceId,
+    'message.created',
+    now,
+    append,
+    (told) => messageEvent(told.conversation, toMessage(told.row)),
+    alone,
   );
   return appended && { message: toMessage(appended.row), conversation: appended.conversation };
 }
@@ -368,8 +376,13 @@ export async function postCustomerMessage(
   });
   // Most messages: in the customer's conversation under way, stored in one statement.
   if (!request.attachments?.length) {
-    const appended = await appendedMessage(db, customer.workspaceId, now, (handle) =>
-      appendCustomerMessage(handle, customer, request, now),
+    const message = { customerId: customer.id, ...request };
+    const appended = await appendedMessage(
+      db,
+      customer.workspaceId,
+      now,
+      async (handle) => (await appendCustomerMessages(handle, [message], now))[0],
+      () => groupedAppends(db).customerMessage(message, now),
     );
     if (appended) return { message: appended.message, ...answerable(appended.conversation) };
   }
@@ -414,14 +427,13 @@ export interface AnsweredMessage {
  * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
  * Suggestions ask the customer; the first answer of the training counts the conversation as
  * answered by the bot, and webhooks waiting for messages are told, each in the transaction that
- * stores the message. Any other reply goes to `storeAlone` (ConversationBot groups them).
+ * stores the message. Any other reply is stored alone, in a group (groupedAppends).
  */
 export async function storeBotReply(
   db: Kysely<Database>,
   answered: AnsweredMessage,
   reply: BotReply,
   now: Date,
-  storeAlone: (message: BotMessage) => Promise<Appended | undefined>,
 ): Promise<Message | undefined> {
   if (reply.kind === 'handoff') {
     return writeTransaction(db, async (trx) => {
@@ -442,7 +454,7 @@ export async function storeBotReply(
   const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
   const told = await findSubscribedWebhookIds(db, answered.workspaceId, 'message.created');
   if (!counts && told.length === 0) {
-    const appended = await storeAlone(message);
+    const appended = await groupedAppends(db).botReply(message, now);
     return appended && toMessage(appended.row);
   }
   return writeTransaction(db, async (trx) => {

@@ -64,9 +64,9 @@ export async function emitWebhookEvent(
 /**
  * Runs `write`, whose one statement makes the change `event` tells of (undefined when it changed
  * nothing), and tells the workspace's webhooks waiting for `event` of it (`data`). With none
- * waiting, as in most workspaces, the statement runs alone (writeStatement): no `begin` and
- * `commit` round trips. With one, in one transaction with the deliveries it queues, so that they
- * commit with the change (the outbox, as emitWebhookEvent).
+ * waiting, as in most workspaces, the statement runs alone (writeStatement, or `alone`, which
+ * makes the same change): no `begin` and `commit` round trips. With one, in one transaction with
+ * the deliveries it queues, so that they commit with the change (the outbox, as emitWebhookEvent).
  */
 export async function writeAndTell<T>(
   db: Kysely<Database>,
@@ -75,9 +75,9 @@ export async function writeAndTell<T>(
   now: Date,
   write: (handle: Kysely<Database>) => Promise<T | undefined>,
   data: (written: T) => WebhookEventData,
+  alone: () => Promise<T | undefined> = () => writeStatement(db, write),
 ): Promise<T | undefined> {
-  if ((await findSubscribedWebhookIds(db, workspaceId, event)).length === 0)
-    return writeStatement(db, write);
+  if ((await findSubscribedWebhookIds(db, workspaceId, event)).length === 0) return alone();
   return writeTransaction(db, async (trx) => {
     const written = await write(trx);
     if (written !== undefined) await emitWebhookEvent(trx, workspaceId, event, data(written), now);
