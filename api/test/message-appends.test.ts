@@ -3,7 +3,7 @@ import { messageSchema, statisticsSchema } from 'shared-sdk/schemas';
 import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
 import {
-  appendAgentReply,
+  appendAgentReplies,
   appendBotReplies,
   appendCustomerMessages,
 } from '../src/repositories/messages';
@@ -24,7 +24,7 @@ import { transactionsDuring } from './support/transactions';
 
 // An agent's reply in a conversation they have taken over already, and a customer's message in
 // their conversation under way, are stored in the statement that locks the conversation
-// (appendAgentReply, appendCustomerMessages); any other goes the general way (lock, take over or
+// (appendAgentReplies, appendCustomerMessages); any other goes the general way (lock, take over or
 // start a conversation, store). Both must leave the conversation as the other would.
 describe.each(testBackends)('messages appended in one statement ($backend)', (backend) => {
   let app: TestApp;
@@ -84,18 +84,20 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
   ) =>
     (
       await writeTransaction(app.db, (trx) =>
-        appendAgentReply(
+        appendAgentReplies(
           trx,
-          {
-            workspaceId: call.workspaceId ?? workspaceId,
-            conversationId,
-            agentId: call.agentId ?? admin.user.id,
-            content: 'Found it: it ships today.',
-          },
+          [
+            {
+              workspaceId: call.workspaceId ?? workspaceId,
+              conversationId,
+              agentId: call.agentId ?? admin.user.id,
+              content: 'Found it: it ships today.',
+            },
+          ],
           new Date(),
         ),
       )
-    )?.row;
+    )[0]?.row;
 
   it('stores a reply in a conversation the agent has taken over, a millisecond after the last', async () => {
     const conversationId = await takenOver();
@@ -141,6 +143,70 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       const row = await conversationRow(conversationId);
       expect(row.status).toBe('open');
       expect(row.agentIds).toEqual([admin.user.id]);
+    }
+  });
+
+  it('stores replies to several conversations in one statement, each only where its agent has taken it over', async () => {
+    const [first, second] = [await takenOver(), await takenOver()];
+    const notTakenOver = (await startConversation(app, workspaceId)).conversationId;
+    await app.conversationBot.idle();
+    const before = await Promise.all([first, notTakenOver, second].map(conversationRow));
+
+    const appended = await writeTransaction(app.db, (trx) =>
+      appendAgentReplies(
+        trx,
+        [first, notTakenOver, second].map((conversationId, index) => ({
+          workspaceId,
+          conversationId,
+          agentId: admin.user.id,
+          content: `Reply ${index}`,
+          form: index === 2 ? { orderNumber: 'A-1001' } : undefined,
+        })),
+        new Date(),
+      ),
+    );
+
+    expect(appended.map((each) => each?.row.content)).toEqual(['Reply 0', undefined, 'Reply 2']);
+    expect(appended[2]?.row).toMatchObject({
+      conversationId: second,
+      role: 'agent',
+      senderId: admin.user.id,
+      form: { orderNumber: 'A-1001' },
+    });
+    expect(appended[0]?.row.form).toBeNull();
+    for (const index of [0, 2]) {
+      expect(await conversationRow(before[index]!.id)).toMatchObject({
+        messagesCount: before[index]!.messagesCount + 1,
+        lastMessage: { role: 'agent', content: `Reply ${index}` },
+      });
+    }
+    expect(await conversationRow(notTakenOver)).toEqual(before[1]);
+  });
+
+  it('stores each of many replies sent at once, also several to one conversation', async () => {
+    const conversations = [await takenOver(), await takenOver(), await takenOver()];
+    const before = await Promise.all(
+      conversations.map(async (id) => (await messagesOf(id)).length),
+    );
+    const sends = conversations.flatMap((conversationId) =>
+      [0, 1, 2].map((turn) => ({ conversationId, content: `Turn ${turn}` })),
+    );
+
+    const responses = await Promise.all(
+      sends.map(({ conversationId, content }) => reply(conversationId, { content })),
+    );
+
+    expect(responses.map((response) => response.statusCode)).toEqual(sends.map(() => 201));
+    for (const [index, conversationId] of conversations.entries()) {
+      const stored = await messagesOf(conversationId);
+      // Sent at once, they are stored in the order they reach the database.
+      expect(
+        stored
+          .slice(before[index])
+          .map((message) => message.content)
+          .sort(),
+      ).toEqual(['Turn 0', 'Turn 1', 'Turn 2']);
+      expect((await conversationRow(conversationId)).messagesCount).toBe(stored.length);
     }
   });
 

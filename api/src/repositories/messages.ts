@@ -12,7 +12,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { Database, MessagesTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { conversationForUpdate, unresolvedLatestOfEachForUpdate } from './conversations';
+import { unresolvedLatestOfEachForUpdate } from './conversations';
 import type { ConversationRow } from './conversations';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -151,30 +151,6 @@ function messageAppended(
 const nextTimestamp = sql`greatest(clock_timestamp(),
   (locked.last_message->>'timestamp')::timestamptz + interval '1 millisecond')`;
 
-/** One message of `values` for the `locked` conversation when it passes `guard`. */
-function oneMessage(
-  guard: RawBuilder<unknown>,
-  [
-    id,
-    role,
-    senderId,
-    content,
-    form,
-    attachments,
-    clientId,
-    productCard,
-    sourceLink,
-    suggestions,
-  ]: MessageValues,
-) {
-  return sql`select ${id}, locked.id, locked.workspace_id, ${role},
-      coalesce(${senderId}, locked.chatbot_id), ${content}, ${form}::jsonb, ${attachments}::jsonb,
-      ${clientId}, ${productCard}::jsonb, ${sourceLink}::jsonb, ${suggestions}::jsonb,
-      ${nextTimestamp}
-    from locked
-    where ${guard}`;
-}
-
 type AppendedRow = MessageRow & {
   conversationStatus: ConversationRow['status'];
   conversationAgentIds: ConversationRow['agentIds'];
@@ -205,37 +181,57 @@ export interface Appended {
   conversation: AppendedConversation;
 }
 
+/** insertMessage's statement: `values` in the conversation its caller has locked. */
 const messageStored = compiledOnce(
-  (trx, conversationId: string, now: string, ...values: MessageValues) => ({
-    compile: () =>
-      messageAppended(
-        sql`select * from conversations where id = ${conversationId}`,
-        oneMessage(sql`true`, values),
-        now,
-      ).compile(trx),
-  }),
+  (trx, conversationId: string, now: string, ...values: MessageValues) => {
+    const [
+      id,
+      role,
+      senderId,
+      content,
+      form,
+      attachments,
+      clientId,
+      productCard,
+      sourceLink,
+      suggestions,
+    ] = values;
+    return {
+      compile: () =>
+        messageAppended(
+          sql`select * from conversations where id = ${conversationId}`,
+          sql`select ${id}, locked.id, locked.workspace_id, ${role},
+              coalesce(${senderId}, locked.chatbot_id), ${content}, ${form}::jsonb,
+              ${attachments}::jsonb, ${clientId}, ${productCard}::jsonb, ${sourceLink}::jsonb,
+              ${suggestions}::jsonb, ${nextTimestamp}
+            from locked`,
+          now,
+        ).compile(trx),
+    };
+  },
 );
 
-const agentReplyAppended = compiledOnce(
-  (
-    trx,
-    conversationId: string,
-    workspaceId: string,
-    agentId: string,
-    now: string,
-    ...values: MessageValues
-  ) => ({
-    compile: () =>
-      messageAppended(
-        conversationForUpdate(trx, conversationId).where('workspaceId', '=', workspaceId),
-        oneMessage(
-          sql`locked.status = 'open' and locked.agent_ids @> jsonb_build_array(${agentId}::text)`,
-          values,
-        ),
-        now,
-      ).compile(trx),
-  }),
-);
+/**
+ * Agents' replies, one per conversation, given as a JSON array, each while its conversation (of
+ * the reply's workspace) is open and has the agent in it.
+ */
+const agentRepliesAppended = compiledOnce((trx, replies: string, now: string) => ({
+  compile: () =>
+    messageAppended(
+      sql`select conversations.* from conversations
+        where (id, workspace_id) in (select conversation_id, workspace_id from replies)
+        order by id for update`,
+      sql`select replies.id, locked.id, locked.workspace_id, 'agent', replies.agent_id,
+          replies.content, replies.form, '[]'::jsonb, replies.client_id, null::jsonb,
+          null::jsonb, null::jsonb, ${nextTimestamp}
+        from replies join locked on locked.id = replies.conversation_id
+        where locked.status = 'open' and locked.agent_ids @> jsonb_build_array(replies.agent_id)`,
+      now,
+      sql`replies as (select * from jsonb_to_recordset(${replies}::jsonb) as replies
+        (id text, conversation_id text, workspace_id text, agent_id text, content text,
+         form jsonb, client_id text)),`,
+    ).compile(trx),
+}));
 
 /**
  * Customers' messages, one per customer, given as a JSON array, each in the customer's latest
@@ -327,35 +323,42 @@ export async function insertMessage(
   return { row: appended.row, conversation: { ...conversation, ...appended.conversation } };
 }
 
+/** An agent's reply without files: what appendAgentReplies stores. */
+export interface AgentReply {
+  workspaceId: string;
+  conversationId: string;
+  agentId: string;
+  content: string;
+  form?: Record<string, string>;
+  /** The agent's client's id for this send (see findSentMessage). */
+  clientId?: string;
+}
+
 /**
- * An agent's reply without files in a conversation of the workspace that they have taken over
- * already (open, with them in it), as most replies are: the conversation is locked and the
- * message stored in one statement. The write then waits on one round trip to the database
- * instead of two, and on PGlite holds the only connection for one. Undefined, with the
- * conversation locked, when it is in any other state or a message of this `clientId` is stored
- * already: lockConversation, then insertMessage, handle those.
+ * Agents' replies without files, each in a conversation of the workspace that its agent has taken
+ * over already (open, with them in it), as most replies are: the conversations are locked and the
+ * messages stored in one statement. A write then waits on one round trip to the database instead
+ * of two, and on PGlite holds the only connection for one. Undefined, with the conversation
+ * locked, for a reply whose conversation is in any other state or whose message of this
+ * `clientId` is stored already: lockConversation, then insertMessage, handle those. At most one
+ * reply per conversation.
  */
-export async function appendAgentReply(
+export async function appendAgentReplies(
   trx: Kysely<Database>,
-  reply: {
-    workspaceId: string;
-    conversationId: string;
-    agentId: string;
-    content: string;
-    form?: Record<string, string>;
-    clientId?: string;
-  },
+  replies: readonly AgentReply[],
   now: Date,
-): Promise<Appended | undefined> {
-  const [stored] = await agentReplyAppended(
-    trx,
-    reply.conversationId,
-    reply.workspaceId,
-    reply.agentId,
-    now.toISOString(),
-    ...messageValues({ ...reply, role: 'agent', senderId: reply.agentId }),
-  );
-  return toAppended(trx, stored);
+): Promise<(Appended | undefined)[]> {
+  const given = replies.map((reply) => ({
+    id: randomId(),
+    conversation_id: reply.conversationId,
+    workspace_id: reply.workspaceId,
+    agent_id: reply.agentId,
+    content: reply.content,
+    form: reply.form,
+    client_id: reply.clientId,
+  }));
+  const stored = await agentRepliesAppended(trx, JSON.stringify(given), now.toISOString());
+  return appendedInOrder(trx, given, stored);
 }
 
 /** A customer's message without files: what appendCustomerMessages stores. */
@@ -369,7 +372,7 @@ export interface CustomerMessage {
 /**
  * Customers' messages, each in the customer's latest conversation when it is not resolved (see
  * lockUnresolvedLatestConversation), as most of theirs are: locked and stored in one statement,
- * as appendAgentReply stores one. Undefined for a customer with no such conversation (nothing is
+ * as appendAgentReplies stores them. Undefined for a customer with no such conversation (nothing is
  * locked then), or whose message of this `clientId` is stored already (the conversation is
  * locked). At most one message per customer.
  */
@@ -398,7 +401,7 @@ export interface BotMessage {
 }
 
 /**
- * The bot's messages, from each conversation's chatbot, in one statement, as appendAgentReply
+ * The bot's messages, from each conversation's chatbot, in one statement, as appendAgentReplies
  * stores one: each stored while its conversation is open and no agent has taken it over, and
  * undefined otherwise (the bot stays silent then; the conversation stays locked). At most one
  * message per conversation.

@@ -17,7 +17,7 @@ import {
 } from '../repositories/conversations';
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
 import {
-  appendAgentReply,
+  appendAgentReplies,
   appendBotReplies,
   appendCustomerMessages,
   findSentMessage,
@@ -260,8 +260,20 @@ export async function sendAgentMessage(
 ): Promise<Message> {
   // Most replies: in a conversation the agent has already, stored in one statement.
   if (!call.attachments?.length) {
-    const appended = await appendedMessage(db, call.workspaceId, now, (handle) =>
-      appendAgentReply(handle, call, now),
+    const reply = {
+      workspaceId: call.workspaceId,
+      conversationId: call.conversationId,
+      agentId: call.agentId,
+      content: call.content,
+      form: call.form,
+      clientId: call.clientId,
+    };
+    const appended = await appendedMessage(
+      db,
+      call.workspaceId,
+      now,
+      async (handle) => (await appendAgentReplies(handle, [reply], now))[0],
+      () => groupedAppends(db).agentReply(reply, now),
     );
     if (appended) return appended.message;
   }

@@ -2,8 +2,12 @@ import type { Kysely } from 'kysely';
 import { groupedWrites } from '../db/grouped-writes';
 import type { Database } from '../db/schema';
 import { writeStatement } from '../live/write-transaction';
-import { appendBotReplies, appendCustomerMessages } from '../repositories/messages';
-import type { Appended, BotMessage, CustomerMessage } from '../repositories/messages';
+import {
+  appendAgentReplies,
+  appendBotReplies,
+  appendCustomerMessages,
+} from '../repositories/messages';
+import type { AgentReply, Appended, BotMessage, CustomerMessage } from '../repositories/messages';
 
 type Append<M> = (message: M, now: Date) => Promise<Appended | undefined>;
 
@@ -14,6 +18,8 @@ type Append<M> = (message: M, now: Date) => Promise<Appended | undefined>;
  * they arrived within the one statement's time of each other.
  */
 interface GroupedAppends {
+  /** An agent's reply in a conversation they have taken over (sendAgentMessage). */
+  agentReply: Append<AgentReply>;
   /** The bot's answer or suggestions (storeBotReply). */
   botReply: Append<BotMessage>;
   /** A customer's message in their conversation under way (postCustomerMessage). */
@@ -47,6 +53,7 @@ export function groupedAppends(db: Kysely<Database>): GroupedAppends {
       return (message, now) => write({ message, now });
     };
     appends = {
+      agentReply: grouped(appendAgentReplies, (reply) => reply.conversationId),
       botReply: grouped(appendBotReplies, (message) => message.conversationId),
       customerMessage: grouped(appendCustomerMessages, (message) => message.customerId),
     };
