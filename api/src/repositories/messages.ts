@@ -357,8 +357,7 @@ export async function appendAgentReplies(
     form: reply.form,
     client_id: reply.clientId,
   }));
-  const stored = await agentRepliesAppended(trx, JSON.stringify(given), now.toISOString());
-  return appendedInOrder(trx, given, stored);
+  return appendedBy(trx, agentRepliesAppended, given, now);
 }
 
 /** A customer's message without files: what appendCustomerMessages stores. */
@@ -387,8 +386,7 @@ export async function appendCustomerMessages(
     content: message.content,
     client_id: message.clientId,
   }));
-  const stored = await customerMessagesAppended(trx, JSON.stringify(sent), now.toISOString());
-  return appendedInOrder(trx, sent, stored);
+  return appendedBy(trx, customerMessagesAppended, sent, now);
 }
 
 /** The bot's message in a conversation: what appendBotReplies stores. */
@@ -420,16 +418,17 @@ export async function appendBotReplies(
     source_link: message.sourceLink,
     suggestions: message.suggestions,
   }));
-  const stored = await botRepliesAppended(trx, JSON.stringify(replies), now.toISOString());
-  return appendedInOrder(trx, replies, stored);
+  return appendedBy(trx, botRepliesAppended, replies, now);
 }
 
-/** What a statement of several messages stored, in the order of the messages given. */
-function appendedInOrder(
+/** What `statement` stored of the messages `given` (its JSON rows), in their order. */
+async function appendedBy(
   trx: Kysely<Database>,
+  statement: (trx: Kysely<Database>, given: string, now: string) => Promise<AppendedRow[]>,
   given: readonly { id: string }[],
-  stored: AppendedRow[],
-): (Appended | undefined)[] {
+  now: Date,
+): Promise<(Appended | undefined)[]> {
+  const stored = await statement(trx, JSON.stringify(given), now.toISOString());
   const byId = new Map(stored.map((row) => [row.id, row]));
   return given.map(({ id }) => toAppended(trx, byId.get(id)));
 }

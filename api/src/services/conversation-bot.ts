@@ -1,10 +1,74 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Message } from 'shared-sdk/schemas';
 import { handoffMessages } from '../bot/bot-reply';
 import type { BotReply, BotService } from '../bot/bot-service';
 import type { Database } from '../db/schema';
-import { storeBotReply } from './conversations';
-import type { AnsweredMessage } from './conversations';
+import { writeTransaction } from '../live/write-transaction';
+import { lockConversation, markBotAnswered } from '../repositories/conversations';
+import { appendBotReplies, toMessage } from '../repositories/messages';
+import type { BotMessage } from '../repositories/messages';
+import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
+import { findSubscribedWebhookIds } from '../repositories/webhooks';
+import { announceMessage, handOver } from './conversations';
+import { groupedAppends } from './grouped-appends';
+
+/** The customer's message the bot replies to. */
+export interface AnsweredMessage {
+  workspaceId: string;
+  conversationId: string;
+  /** The customer's message: kept as an unanswered question when the bot hands it over. */
+  messageId: string;
+  text: string;
+  /** The conversation counted as answered by the bot when the message was stored (it stays so). */
+  botAnswered: boolean;
+}
+
+/**
+ * The bot's answer to a customer's message, stored after the customer's message committed.
+ * Dropped when an agent took the conversation over (or it was resolved, or handed off) while the
+ * bot was thinking. A handoff sets the conversation pending: it goes to the top of the takeover
+ * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
+ * Suggestions ask the customer; the first answer of the training counts the conversation as
+ * answered by the bot, and webhooks waiting for messages are told, each in the transaction that
+ * stores the message. Any other reply is stored alone, in a group (groupedAppends).
+ */
+async function storeBotReply(
+  db: Kysely<Database>,
+  answered: AnsweredMessage,
+  reply: BotReply,
+  now: Date,
+): Promise<Message | undefined> {
+  if (reply.kind === 'handoff') {
+    return writeTransaction(db, async (trx) => {
+      const row = await lockConversation(trx, answered.conversationId);
+      if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
+      if (reply.reason === 'not-confident') await recordUnansweredQuestion(trx, row, answered, now);
+      return (await handOver(trx, row, reply.reason, now)).message;
+    });
+  }
+  const message: BotMessage = {
+    conversationId: answered.conversationId,
+    content: reply.content,
+    ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
+    ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
+    ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
+  };
+  // Small talk answers from no training: it does not make the conversation answered.
+  const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
+  const told = await findSubscribedWebhookIds(db, answered.workspaceId, 'message.created');
+  if (!counts && told.length === 0) {
+    const appended = await groupedAppends(db).botReply(message, now);
+    return appended && toMessage(appended.row);
+  }
+  return writeTransaction(db, async (trx) => {
+    const [appended] = await appendBotReplies(trx, [message], now);
+    if (!appended) return undefined;
+    const stored = await announceMessage(trx, appended.conversation, appended.row, now);
+    if (counts) await markBotAnswered(trx, appended.conversation, now);
+    return stored;
+  });
+}
 
 /**
  * The bot's side of the widget's conversations. The customer's message is answered (201) as

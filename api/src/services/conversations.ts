@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Conversation, Message, MessageAttachment, StatusChange } from 'shared-sdk/schemas';
-import type { BotReply, HandoffReason } from '../bot/bot-service';
+import type { HandoffReason } from '../bot/bot-service';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import type { CustomerRow } from '../repositories/customers';
@@ -11,28 +11,24 @@ import {
   lockConversation,
   lockLatestConversationOfCustomer,
   lockUnresolvedLatestConversation,
-  markBotAnswered,
   resolveIfIdle,
   setMessagesSeenCount,
 } from '../repositories/conversations';
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
 import {
   appendAgentReplies,
-  appendBotReplies,
   appendCustomerMessages,
   findSentMessage,
   insertMessage,
   toMessage,
 } from '../repositories/messages';
-import type { Appended, BotMessage, MessageRow } from '../repositories/messages';
+import type { Appended, MessageRow } from '../repositories/messages';
 import { writeTransaction } from '../live/write-transaction';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
-import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
-import { findSubscribedWebhookIds } from '../repositories/webhooks';
 import { groupedAppends } from './grouped-appends';
 
 export const conversationNotFound = (id: string) =>
@@ -141,7 +137,7 @@ const messageEvent = (conversation: { id: string }, message: Message) => ({
 });
 
 /** A message just stored, as clients read it; webhooks are told of it. */
-async function announceMessage(
+export async function announceMessage(
   trx: Kysely<Database>,
   conversation: { id: string; workspaceId: string },
   row: MessageRow,
@@ -418,63 +414,6 @@ export async function postCustomerMessage(
       now,
     );
     return { message, ...answerable(conversation) };
-  });
-}
-
-/** The customer's message the bot replies to. */
-export interface AnsweredMessage {
-  workspaceId: string;
-  conversationId: string;
-  /** The customer's message: kept as an unanswered question when the bot hands it over. */
-  messageId: string;
-  text: string;
-  /** The conversation counted as answered by the bot when the message was stored (it stays so). */
-  botAnswered: boolean;
-}
-
-/**
- * The bot's answer to a customer's message, stored after the customer's message committed.
- * Dropped when an agent took the conversation over (or it was resolved, or handed off) while the
- * bot was thinking. A handoff sets the conversation pending: it goes to the top of the takeover
- * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
- * Suggestions ask the customer; the first answer of the training counts the conversation as
- * answered by the bot, and webhooks waiting for messages are told, each in the transaction that
- * stores the message. Any other reply is stored alone, in a group (groupedAppends).
- */
-export async function storeBotReply(
-  db: Kysely<Database>,
-  answered: AnsweredMessage,
-  reply: BotReply,
-  now: Date,
-): Promise<Message | undefined> {
-  if (reply.kind === 'handoff') {
-    return writeTransaction(db, async (trx) => {
-      const row = await lockConversation(trx, answered.conversationId);
-      if (!row || row.status !== 'open' || row.agentIds.length > 0) return undefined;
-      if (reply.reason === 'not-confident') await recordUnansweredQuestion(trx, row, answered, now);
-      return (await handOver(trx, row, reply.reason, now)).message;
-    });
-  }
-  const message: BotMessage = {
-    conversationId: answered.conversationId,
-    content: reply.content,
-    ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
-    ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
-    ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
-  };
-  // Small talk answers from no training: it does not make the conversation answered.
-  const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
-  const told = await findSubscribedWebhookIds(db, answered.workspaceId, 'message.created');
-  if (!counts && told.length === 0) {
-    const appended = await groupedAppends(db).botReply(message, now);
-    return appended && toMessage(appended.row);
-  }
-  return writeTransaction(db, async (trx) => {
-    const [appended] = await appendBotReplies(trx, [message], now);
-    if (!appended) return undefined;
-    const stored = await announceMessage(trx, appended.conversation, appended.row, now);
-    if (counts) await markBotAnswered(trx, appended.conversation, now);
-    return stored;
   });
 }
 
