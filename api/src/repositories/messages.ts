@@ -98,12 +98,13 @@ function messageValues(
 }
 
 /**
- * The statement that stores messages: each conversation `locked` selects (locking it, or locked
- * by the caller already) that passes `guard` gets the message `rows` selects for it, made its last.
- * The count grows, and a customer's message restarts the idle timeout. A message already stored
- * under its sender's `clientId` is not stored again (no row comes back). `rows` selects, from
- * `locked` (and `inputs`, CTEs before it), the message's columns in the insert's order, its
- * timestamp last (nextTimestamp); one message per conversation.
+ * The statement that stores messages: the conversations `locked` selects (locking them, or locked
+ * by the caller already) get the messages `rows` selects from `locked` (and `inputs`, CTEs before
+ * it), one per conversation at most, each made its conversation's last; `rows` leaves out a
+ * conversation not in the state its message needs. Its columns are the insert's, in order, the
+ * timestamp last (nextTimestamp). The count grows, and a customer's message restarts the idle
+ * timeout. A message already stored under its sender's `clientId` is not stored again (no row
+ * comes back).
  */
 function messageAppended(
   locked: OperationNodeSource,
@@ -253,8 +254,8 @@ const customerMessagesAppended = compiledOnce((trx, messages: string, now: strin
 
 /**
  * The bot's messages, one per conversation, given as a JSON array (a statement of one shape for
- * any number of them). Conversations are locked in the order of their ids, as every statement
- * that locks several does, so that two of these never wait on each other.
+ * any number of them). Like the agents' and the customers', it locks its conversations in the
+ * order of their ids, so that two statements that lock several never deadlock.
  */
 const botRepliesAppended = compiledOnce((trx, replies: string, now: string) => ({
   compile: () =>
