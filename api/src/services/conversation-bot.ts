@@ -6,11 +6,9 @@ import type { BotReply, BotService } from '../bot/bot-service';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import { lockConversation, markBotAnswered } from '../repositories/conversations';
-import { appendBotReplies, toMessage } from '../repositories/messages';
 import type { BotMessage } from '../repositories/messages';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
-import { findSubscribedWebhookIds } from '../repositories/webhooks';
-import { announceMessage, handOver } from './conversations';
+import { announceMessage, appendedMessage, handOver } from './conversations';
 import { groupedAppends } from './grouped-appends';
 
 /** The customer's message the bot replies to. */
@@ -29,9 +27,9 @@ export interface AnsweredMessage {
  * Dropped when an agent took the conversation over (or it was resolved, or handed off) while the
  * bot was thinking. A handoff sets the conversation pending: it goes to the top of the takeover
  * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
- * Suggestions ask the customer; the first answer of the training counts the conversation as
- * answered by the bot, and webhooks waiting for messages are told, each in the transaction that
- * stores the message. Any other reply is stored alone, in a group (groupedAppends).
+ * Suggestions ask the customer. The first answer of the training counts the conversation as
+ * answered by the bot in the transaction that stores it (webhooks told there too); any other
+ * reply is stored as appendedMessage stores a customer's message.
  */
 async function storeBotReply(
   db: Kysely<Database>,
@@ -56,16 +54,14 @@ async function storeBotReply(
   };
   // Small talk answers from no training: it does not make the conversation answered.
   const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
-  const told = await findSubscribedWebhookIds(db, answered.workspaceId, 'message.created');
-  if (!counts && told.length === 0) {
-    const appended = await groupedAppends(db).botReply(message, now);
-    return appended && toMessage(appended.row);
-  }
+  const append = groupedAppends(db).botReply;
+  if (!counts)
+    return (await appendedMessage(db, answered.workspaceId, now, append, message))?.message;
   return writeTransaction(db, async (trx) => {
-    const [appended] = await appendBotReplies(trx, [message], now);
+    const appended = await append.inTransaction(trx, message, now);
     if (!appended) return undefined;
     const stored = await announceMessage(trx, appended.conversation, appended.row, now);
-    if (counts) await markBotAnswered(trx, appended.conversation, now);
+    await markBotAnswered(trx, appended.conversation, now);
     return stored;
   });
 }

@@ -15,13 +15,7 @@ import {
   setMessagesSeenCount,
 } from '../repositories/conversations';
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
-import {
-  appendAgentReplies,
-  appendCustomerMessages,
-  findSentMessage,
-  insertMessage,
-  toMessage,
-} from '../repositories/messages';
+import { findSentMessage, insertMessage, toMessage } from '../repositories/messages';
 import type { Appended, MessageRow } from '../repositories/messages';
 import { writeTransaction } from '../live/write-transaction';
 import { findWidgetChatbot } from '../repositories/chatbots';
@@ -30,6 +24,7 @@ import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { groupedAppends } from './grouped-appends';
+import type { MessageAppend } from './grouped-appends';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -107,25 +102,25 @@ export async function addMessage(
 }
 
 /**
- * The message `append`'s one statement stored, and its conversation as it now is; undefined when
+ * `message` stored by `append`'s one statement, and its conversation as it now is; undefined when
  * the conversation was not in the state that statement needs (nothing was stored: the caller goes
- * the general way). `alone` makes the same append when no webhook waits (writeAndTell).
+ * the general way). Alone, in a group, unless a webhook waits for it (writeAndTell).
  */
-async function appendedMessage(
+export async function appendedMessage<M>(
   db: Kysely<Database>,
   workspaceId: string,
   now: Date,
-  append: (handle: Kysely<Database>) => Promise<Appended | undefined>,
-  alone?: () => Promise<Appended | undefined>,
+  append: MessageAppend<M>,
+  message: M,
 ): Promise<{ message: Message; conversation: Appended['conversation'] } | undefined> {
   const appended = await writeAndTell(
     db,
     workspaceId,
     'message.created',
     now,
-    append,
+    (trx) => append.inTransaction(trx, message, now),
     (told) => messageEvent(told.conversation, toMessage(told.row)),
-    alone,
+    () => append.alone(message, now),
   );
   return appended && { message: toMessage(appended.row), conversation: appended.conversation };
 }
@@ -256,20 +251,12 @@ export async function sendAgentMessage(
 ): Promise<Message> {
   // Most replies: in a conversation the agent has already, stored in one statement.
   if (!call.attachments?.length) {
-    const reply = {
-      workspaceId: call.workspaceId,
-      conversationId: call.conversationId,
-      agentId: call.agentId,
-      content: call.content,
-      form: call.form,
-      clientId: call.clientId,
-    };
     const appended = await appendedMessage(
       db,
       call.workspaceId,
       now,
-      async (handle) => (await appendAgentReplies(handle, [reply], now))[0],
-      () => groupedAppends(db).agentReply(reply, now),
+      groupedAppends(db).agentReply,
+      call,
     );
     if (appended) return appended.message;
   }
@@ -389,8 +376,8 @@ export async function postCustomerMessage(
       db,
       customer.workspaceId,
       now,
-      async (handle) => (await appendCustomerMessages(handle, [message], now))[0],
-      () => groupedAppends(db).customerMessage(message, now),
+      groupedAppends(db).customerMessage,
+      message,
     );
     if (appended) return { message: appended.message, ...answerable(appended.conversation) };
   }

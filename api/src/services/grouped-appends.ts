@@ -9,21 +9,26 @@ import {
 } from '../repositories/messages';
 import type { AgentReply, Appended, BotMessage, CustomerMessage } from '../repositories/messages';
 
-type Append<M> = (message: M, now: Date) => Promise<Appended | undefined>;
+/** One kind of message, stored by its one statement (undefined: the conversation's state refused it). */
+export interface MessageAppend<M> {
+  /** In the caller's transaction, with what else changes with it (webhook deliveries, counts). */
+  inTransaction(trx: Kysely<Database>, message: M, now: Date): Promise<Appended | undefined>;
+  /**
+   * By the statement alone, in a group (groupedWrites): under load, the messages that arrive while
+   * one group is stored go together in one statement. A group's time is its latest message's: they
+   * arrived within the one statement's time of each other.
+   */
+  alone(message: M, now: Date): Promise<Appended | undefined>;
+}
 
-/**
- * The messages of a database that are stored by their statement alone (no webhook waits for
- * them, nothing else changes with them), in groups (groupedWrites): under load, those that arrive
- * while one group is stored go together in one statement. A group's time is its latest message's:
- * they arrived within the one statement's time of each other.
- */
+/** The kinds of message of a database that are stored by one statement; one set of groups each. */
 interface GroupedAppends {
   /** An agent's reply in a conversation they have taken over (sendAgentMessage). */
-  agentReply: Append<AgentReply>;
+  agentReply: MessageAppend<AgentReply>;
   /** The bot's answer or suggestions (storeBotReply). */
-  botReply: Append<BotMessage>;
+  botReply: MessageAppend<BotMessage>;
   /** A customer's message in their conversation under way (postCustomerMessage). */
-  customerMessage: Append<CustomerMessage>;
+  customerMessage: MessageAppend<CustomerMessage>;
 }
 
 const byDatabase = new WeakMap<Kysely<Database>, GroupedAppends>();
@@ -38,7 +43,7 @@ export function groupedAppends(db: Kysely<Database>): GroupedAppends {
         now: Date,
       ) => Promise<(Appended | undefined)[]>,
       keyOf: (message: M) => string,
-    ): Append<M> => {
+    ): MessageAppend<M> => {
       const write = groupedWrites(
         (items: { message: M; now: Date }[]) =>
           writeStatement(db, (handle) =>
@@ -50,7 +55,10 @@ export function groupedAppends(db: Kysely<Database>): GroupedAppends {
           ),
         (item) => keyOf(item.message),
       );
-      return (message, now) => write({ message, now });
+      return {
+        inTransaction: async (trx, message, now) => (await append(trx, [message], now))[0],
+        alone: (message, now) => write({ message, now }),
+      };
     };
     appends = {
       agentReply: grouped(appendAgentReplies, (reply) => reply.conversationId),
