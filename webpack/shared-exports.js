@@ -48,5 +48,5 @@ module.exports = {
     'isRejectedWithValue',
     'prepareAutoBatched',
   ],
-  'react-i18next': ['useTranslation', 'initReactI18next', 'Trans', 'I18nextProvider'],
+  'react-i18next': ['useTranslation', 'initReactI18next'],
 };
