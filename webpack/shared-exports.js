@@ -49,4 +49,12 @@ module.exports = {
     'prepareAutoBatched',
   ],
   'react-i18next': ['useTranslation', 'initReactI18next'],
+  'styled-components': [
+    'default',
+    'css',
+    'keyframes',
+    'createGlobalStyle',
+    'ThemeProvider',
+    'useTheme',
+  ],
 };

@@ -7,6 +7,8 @@
 // prerender step loads this bundle afresh for every page: the names then match the browser's.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+// This bundle is built for Node on its own, not from the tree-shaken shared singleton.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { ServerStyleSheet } from 'styled-components';
 import { configureSession, createApiClient } from 'shared-sdk';
 import { addTranslations, documentTitle, initI18n, setPrerenderedData } from 'shared-ui';
