@@ -12,6 +12,7 @@ import { dashboardNavId, DashboardNav } from './dashboard-nav';
 import { Logo } from './logo';
 import { PendingCount } from '../features/pending-conversations/pending-count';
 import { UserMenu } from './user-menu';
+import '../i18n/dashboard';
 
 const Row = styled(HeaderRow)`
   flex-wrap: wrap;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { dashboardPaths, type DashboardRouteName } from 'shared-sdk';
 import { up } from 'shared-ui';
 import { dashboardRoutes } from '../app/routes';
+import '../i18n/dashboard';
 
 /** The dashboard's areas, in the order the navigation lists them; `area` is the path they own. */
 const areas = [

@@ -5,6 +5,7 @@ import { Container, up } from 'shared-ui';
 import { DashboardFrame } from './dashboard-layout';
 import type { LayoutProps } from './layout-props';
 import { Main } from './layout-frame';
+import '../i18n/dashboard';
 
 const Body = styled(Container)`
   display: grid;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { session } from 'shared-sdk';
 import { useSession } from 'shared-ui';
+import '../i18n/dashboard';
 
 const Wrapper = styled.div`
   position: relative;

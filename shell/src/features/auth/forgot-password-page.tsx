@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
 import { Alert, authErrorMessage, Button, TextField, usePageTitle, useSchemaForm } from 'shared-ui';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
+import '../../i18n/auth';
 
 /** /forgot-password: the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {

@@ -4,6 +4,7 @@ import { session } from 'shared-sdk';
 import { Alert, authErrorMessage, Button, TextField, usePageTitle, useSchemaForm } from 'shared-ui';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { ResetPasswordForm } from './reset-password-form';
+import '../../i18n/auth';
 
 function LoginForm() {
   const { t } = useTranslation(['shell', 'common']);

@@ -13,6 +13,7 @@ import {
 } from 'shared-ui';
 import { AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { usePasswordPolicy } from './use-password-policy';
+import '../../i18n/auth';
 
 /** Sets a new password with the single-use code from the recovery e-mail. */
 export function ResetPasswordForm({ code }: { code: string }) {

@@ -16,6 +16,7 @@ import {
 import { Logo } from '../../layouts/logo';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { usePasswordPolicy } from './use-password-policy';
+import '../../i18n/auth';
 
 // spec §2: /signup has no layout, so the page brings its own frame.
 const Screen = styled.main`

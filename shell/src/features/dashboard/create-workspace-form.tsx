@@ -5,6 +5,7 @@ import { Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
 import { useAppDispatch } from '../../store/hooks';
 import { addWorkspace } from '../../store/workspaces-slice';
 import { rememberWorkspace } from './current-workspace';
+import '../../i18n/dashboard';
 
 /** spec §4: a user with no workspace is prompted to add one. */
 export function CreateWorkspaceForm() {

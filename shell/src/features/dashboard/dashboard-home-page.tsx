@@ -12,6 +12,7 @@ import {
 import { CreateWorkspaceForm } from './create-workspace-form';
 import { useCurrentWorkspace } from './current-workspace';
 import { StatisticsPanel } from './statistics-panel';
+import '../../i18n/dashboard';
 
 const List = styled.ul`
   list-style: none;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Statistics } from 'shared-sdk';
 import { Alert, Button, Card, Grid, Loading } from 'shared-ui';
 import { useLiveQuery } from '../../store/live';
+import '../../i18n/dashboard';
 
 // chart.js loads only where a chart is shown.
 const StatisticsChart = lazy(() =>

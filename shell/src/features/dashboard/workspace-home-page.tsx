@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Stack, usePageTitle } from 'shared-ui';
 import { useCurrentWorkspace } from './current-workspace';
 import { StatisticsPanel } from './statistics-panel';
+import '../../i18n/dashboard';
 
 /** /dashboard/{workspaceId}: the workspace's home (the guard has checked admin rights). */
 export function WorkspaceHomePage() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Card, Stack, usePageTitle } from 'shared-ui';
+import '../../i18n/help';
 
 /** /dashboard/help: how to get going with Parley. */
 export function HelpPage() {

@@ -11,6 +11,7 @@ import {
 import { usePendingTitleCount, VisuallyHidden } from 'shared-ui';
 import { useLiveQuery } from '../../store/live';
 import { useNewPendingAlerts } from './use-new-pending-alerts';
+import '../../i18n/dashboard';
 
 const CountLink = styled(Link)<{ $waiting: boolean }>`
   display: inline-flex;

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { dashboardPaths, type Conversation } from 'shared-sdk';
 import { playAlertSound, showNotification } from './new-customer-alerts';
+import '../../i18n/dashboard';
 
 const previewLength = 140;
 
