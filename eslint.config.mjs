@@ -51,6 +51,15 @@ const featureZones = remotes.flatMap((app) => {
     }));
 });
 
+// shared-ui/controls is a shared singleton of its own: it reaches the main entry by name, as the
+// apps do, since a relative import would bundle a second copy (a second toast context).
+const controlsZone = {
+  target: './shared-ui/src/controls',
+  from: './shared-ui/src',
+  except: ['./controls', './index.ts'],
+  message: "Import shared-ui's main entry by name ('shared-ui').",
+};
+
 const restrict = (patterns, message, extraPaths = []) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -106,7 +115,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, controlsZone] }],
     },
   },
   { files: ['**/*.{js,cjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },

@@ -22,6 +22,7 @@ const moduleNameMapper = {
   '^shared-sdk/webhook-signature$': '<rootDir>/../shared-sdk/src/webhook-signature.ts',
   '^shared-sdk/workspace-defaults$': '<rootDir>/../shared-sdk/src/workspace-defaults.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
+  '^shared-ui/controls$': '<rootDir>/../shared-ui/src/controls/index.ts',
   '^@testing/(.*)$': '<rootDir>/../jest/$1',
   '\\.(svg|png|jpg|webp)$': '<rootDir>/../jest/file-stub.js',
 };

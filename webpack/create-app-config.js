@@ -23,6 +23,8 @@ const SUBPATHS = {
   'react/jsx-runtime': 'react',
   'react-dom/client': 'react-dom',
   'shared-sdk/schemas': 'shared-sdk',
+  // Forms, tables and dialogs: loaded with the first page that shows one, not with the public site.
+  'shared-ui/controls': 'shared-ui',
   // Live queries: one live client (one WebSocket) and one RTK Query per page. Loaded on demand,
   // so the public site does not pay for them.
   'shared-sdk/live': 'shared-sdk',

@@ -48,6 +48,19 @@ describe('lint rules', () => {
     expect(ids).toEqual([]);
   });
 
+  it("let shared-ui's controls reach its main entry by name only", () => {
+    const probe = 'shared-ui/src/controls/lint-probe.ts';
+    expect(ruleIdsOf(probe, "export { useToast } from '../components/toasts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      ruleIdsOf(
+        probe,
+        "export { useToast } from 'shared-ui';\nexport { FileButton } from './file-button';\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuse an import of another remote', () => {
     const ids = ruleIdsOf(
       'mfe-chat/src/features/conversation/lint-probe.ts',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, Stack, TextField } from 'shared-ui';
+import { Stack } from 'shared-ui';
+import { ConfirmDialog, TextField } from 'shared-ui/controls';
 import { settingsNamespace } from '../i18n/settings-translations';
 
 export interface PasswordDialogProps {

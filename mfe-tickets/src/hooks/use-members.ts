@@ -1,6 +1,6 @@
 import { workspaceUserEndpoints } from 'shared-sdk';
 import type { Member } from '../api/tickets-api';
-import { useApiGet } from 'shared-ui';
+import { useApiGet } from 'shared-ui/controls';
 
 /** The workspace's members (admins only, like the tickets pages), for assignee names and the assignee picker; undefined until loaded. */
 export function useMembers(workspaceId: string): {

@@ -1,7 +1,8 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { PageHeader, Stack, usePageTitle } from 'shared-ui';
+import { Stack, usePageTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/controls';
 import '../i18n/training-translations';
 import { aiTrainingTabHref, aiTrainingTabs, type AiTrainingTab } from '../utils/ai-training-tabs';
 import { TabList, TabPanel } from './tab-list';

@@ -1,7 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
-import { Alert, authErrorMessage, Button, TextField, usePageTitle, useSchemaForm } from 'shared-ui';
+import { Alert, Button, usePageTitle } from 'shared-ui';
+import { authErrorMessage, TextField, useSchemaForm } from 'shared-ui/controls';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { ResetPasswordForm } from './reset-password-form';
 import '../../i18n/auth';

@@ -1,16 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from 'shared-sdk';
+import { Alert, Button, usePageTitle } from 'shared-ui';
 import {
-  Alert,
   authErrorMessage,
-  Button,
   checkPassword,
   PasswordPolicyChecklist,
   TextField,
-  usePageTitle,
   useSchemaForm,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { usePasswordPolicy } from './use-password-policy';
 import '../../i18n/auth';

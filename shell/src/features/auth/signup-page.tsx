@@ -2,17 +2,14 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { session } from 'shared-sdk';
+import { Alert, Button, ColorModeSwitch, usePageTitle } from 'shared-ui';
 import {
-  Alert,
   apiErrorMessage,
-  Button,
   checkPassword,
-  ColorModeSwitch,
   PasswordPolicyChecklist,
   TextField,
-  usePageTitle,
   useSchemaForm,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { Logo } from '../../layouts/logo';
 import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { usePasswordPolicy } from './use-password-policy';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from 'shared-sdk';
-import { Button, Card, Stack, TextField, useSchemaForm } from 'shared-ui';
+import { Button, Card, Stack } from 'shared-ui';
+import { TextField, useSchemaForm } from 'shared-ui/controls';
 import { useAppDispatch } from '../../store/hooks';
 import { addWorkspace } from '../../store/workspaces-slice';
 import { rememberWorkspace } from './current-workspace';

@@ -1,4 +1,4 @@
-import { alertSoundOn, notificationPermission } from 'shared-ui';
+import { alertSoundOn, notificationPermission } from 'shared-ui/controls';
 
 export interface NewCustomerAlert {
   /** The conversation's id: one notification per conversation, across tabs. */

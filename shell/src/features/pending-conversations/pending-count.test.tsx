@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { buildAuthResponse, buildConversation, buildWorkspaceUser } from '@testing/data-generators';
 import { connectFakeLiveCollections } from '@testing/fake-live-server';
-import { alertSoundStorageKey, usePageTitle } from 'shared-ui';
+import { usePageTitle } from 'shared-ui';
+import { alertSoundStorageKey } from 'shared-ui/controls';
 import { DashboardLayout } from '../../layouts/dashboard-layout';
 import { makeStore } from '../../store/store';
 import { fetchWorkspaces } from '../../store/workspaces-slice';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button, Muted, useAlertSound, useNotificationPermission } from 'shared-ui';
+import { Button, Muted } from 'shared-ui';
+import { useAlertSound, useNotificationPermission } from 'shared-ui/controls';
 
 const Settings = styled.div`
   display: flex;

@@ -9,7 +9,8 @@ import {
 } from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 import { useLiveDocs } from 'shared-sdk/live';
-import { addTranslations, PageHeader, useApiGet, useSession } from 'shared-ui';
+import { addTranslations, useSession } from 'shared-ui';
+import { PageHeader, useApiGet } from 'shared-ui/controls';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { PageBody } from '../../../components/chat-page';
 import en from '../en-US.json';

@@ -2,16 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, retryableSendIds } from 'shared-sdk';
-import {
-  Button,
-  FileButton,
-  Spinner,
-  TextAreaField,
-  VisuallyHidden,
-  apiErrorMessage,
-  Muted,
-  useToast,
-} from 'shared-ui';
+import { Button, Spinner, VisuallyHidden, Muted, useToast } from 'shared-ui';
+import { FileButton, TextAreaField, apiErrorMessage } from 'shared-ui/controls';
 import { sendAgentMessage, uploadAttachment } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
 import { useCannedPicker } from '../hooks/use-canned-picker';

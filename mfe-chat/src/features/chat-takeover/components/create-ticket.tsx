@@ -2,15 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardPaths } from 'shared-sdk';
 import type { WorkspaceUser } from 'shared-sdk';
-import {
-  Button,
-  ConfirmDialog,
-  SelectField,
-  Stack,
-  apiErrorMessage,
-  useToast,
-  type ApiGetState,
-} from 'shared-ui';
+import { Button, Stack, useToast } from 'shared-ui';
+import { ConfirmDialog, SelectField, apiErrorMessage, type ApiGetState } from 'shared-ui/controls';
 import { createConversationTicket } from '../api/conversation-api';
 import { memberName } from '../utils/sender-names';
 

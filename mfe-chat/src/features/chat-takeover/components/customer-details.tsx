@@ -4,7 +4,7 @@ import type { Customer } from 'shared-sdk/schemas';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
 import { SectionCard } from '../../../components/chat-page';
-import { FieldList, FormattedDate } from 'shared-ui';
+import { FieldList, FormattedDate } from 'shared-ui/controls';
 import { CustomerHistory } from './customer-history';
 
 // Secondary, not disabled, text: it is read, so it keeps WCAG AA contrast.

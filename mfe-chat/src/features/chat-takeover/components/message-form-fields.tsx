@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import styled from 'styled-components';
 import type { MessageSchemas } from '../utils/message-schemas';
-import { Button, TextField, Muted } from 'shared-ui';
+import { Button, Muted } from 'shared-ui';
+import { TextField } from 'shared-ui/controls';
 
 /** How many fields the agent may add to one message (the composer's limit, not the API's). */
 export const maxFormFields = 20;

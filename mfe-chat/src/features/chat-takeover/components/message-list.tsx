@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import type { ConversationNote, Message, MessageAttachment } from 'shared-sdk/schemas';
 import { isNote, type TimelineItem } from '../utils/timeline';
-import { Button, FieldList } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { FieldList } from 'shared-ui/controls';
 import { RelativeTime } from '../../../components/relative-time';
 
 const Scroller = styled.div`

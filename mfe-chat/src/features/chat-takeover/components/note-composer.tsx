@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import {
-  apiErrorMessage,
-  Button,
-  Spinner,
-  TextAreaField,
-  useToast,
-  VisuallyHidden,
-} from 'shared-ui';
+import { Button, Spinner, useToast, VisuallyHidden } from 'shared-ui';
+import { apiErrorMessage, TextAreaField } from 'shared-ui/controls';
 import { createNote } from '../api/conversation-api';
 import { useDraft } from '../hooks/use-draft';
 import { sendOnEnter } from '../utils/send-on-enter';

@@ -3,16 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { pageNotFound, type WorkspaceUser } from 'shared-sdk';
 import type { Conversation, ConversationNote, Customer, Message } from 'shared-sdk/schemas';
-import {
-  addTranslations,
-  Alert,
-  Loading,
-  usePageTitle,
-  LoadFailed,
-  type ApiGetState,
-  BackLink,
-  Muted,
-} from 'shared-ui';
+import { addTranslations, Alert, Loading, usePageTitle, Muted } from 'shared-ui';
+import { LoadFailed, type ApiGetState, BackLink } from 'shared-ui/controls';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
 import { SectionCard } from '../../../components/chat-page';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfirmDialog, apiErrorMessage, useToast } from 'shared-ui';
+import { Button, useToast } from 'shared-ui';
+import { ConfirmDialog, apiErrorMessage } from 'shared-ui/controls';
 import { resolveConversation } from '../api/conversation-api';
 
 /** "Resolve", after a confirmation (spec §4: conversations can be resolved). */

@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardPaths } from 'shared-sdk';
-import {
-  Button,
-  ConfirmDialog,
-  Stack,
-  TextAreaField,
-  TextField,
-  apiErrorMessage,
-  useToast,
-} from 'shared-ui';
+import { Button, Stack, useToast } from 'shared-ui';
+import { ConfirmDialog, TextAreaField, TextField, apiErrorMessage } from 'shared-ui/controls';
 import { createPairFromReply } from '../api/conversation-api';
 
 /** Topics typed comma-separated, each once (as AI training's pair form reads them). */

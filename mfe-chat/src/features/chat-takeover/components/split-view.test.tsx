@@ -9,7 +9,7 @@ import { fakeApi, notFoundReply } from '@testing/fake-api';
 import { connectFakeLiveCollections } from '@testing/fake-live-server';
 import { renderPage } from '@testing/render-page';
 import { signIn } from '@testing/sign-in';
-import { alertSoundStorageKey } from 'shared-ui';
+import { alertSoundStorageKey } from 'shared-ui/controls';
 import { ChatTakeoverPage } from './chat-takeover-page';
 
 const maya = buildConversation({

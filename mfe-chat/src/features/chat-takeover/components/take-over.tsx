@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Spinner, apiErrorMessage, useToast } from 'shared-ui';
+import { Badge, Button, Spinner, useToast } from 'shared-ui';
+import { apiErrorMessage } from 'shared-ui/controls';
 import { takeOverConversation } from '../api/conversation-api';
 
 /**

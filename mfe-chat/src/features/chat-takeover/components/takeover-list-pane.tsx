@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Loading, LoadFailed, Muted, SegmentedControl, Spinner } from 'shared-ui';
+import { Alert, Button, Loading, Muted, SegmentedControl, Spinner } from 'shared-ui';
+import { LoadFailed } from 'shared-ui/controls';
 import { useTakeoverList } from '../hooks/use-takeover-list';
 import { conversationAssigneeFilters, type ConversationAssigneeFilter } from 'shared-sdk';
 import { takeoverFilters, type TakeoverFilter, type TakeoverFilters } from '../utils/takeover-list';

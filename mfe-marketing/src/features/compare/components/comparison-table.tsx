@@ -1,4 +1,4 @@
-import { DataTable } from 'shared-ui';
+import { DataTable } from 'shared-ui/controls';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { siteNamespace } from '../../../i18n/site-translations';

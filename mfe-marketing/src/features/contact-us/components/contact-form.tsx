@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, siteEndpoints, type ContactRequest } from 'shared-sdk';
 import { contactRequestSchema } from 'shared-sdk/schemas';
-import {
-  Alert,
-  Button,
-  SelectField,
-  Spinner,
-  TextAreaField,
-  TextField,
-  VisuallyHidden,
-  useSchemaForm,
-} from 'shared-ui';
+import { Alert, Button, Spinner, VisuallyHidden } from 'shared-ui';
+import { SelectField, TextAreaField, TextField, useSchemaForm } from 'shared-ui/controls';
 import { FieldRow } from '../../../components/form-card';
 import { FormSuccess } from '../../../components/form-success';
 import { siteNamespace } from '../../../i18n/site-translations';

@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError, call, siteEndpoints, type DemoRequest, companySizes } from 'shared-sdk';
-import {
-  Alert,
-  Button,
-  SelectField,
-  Spinner,
-  TextAreaField,
-  TextField,
-  VisuallyHidden,
-  useSchemaForm,
-} from 'shared-ui';
+import { Alert, Button, Spinner, VisuallyHidden } from 'shared-ui';
+import { SelectField, TextAreaField, TextField, useSchemaForm } from 'shared-ui/controls';
 import { FieldRow } from '../../../components/form-card';
 import { FormSuccess } from '../../../components/form-success';
 import { siteNamespace } from '../../../i18n/site-translations';

@@ -3,16 +3,8 @@ import type { MouseEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pageNotFound } from 'shared-sdk';
-import {
-  addTranslations,
-  Alert,
-  Button,
-  Container,
-  Loading,
-  Stack,
-  usePageTitle,
-  BackLink,
-} from 'shared-ui';
+import { addTranslations, Alert, Button, Container, Loading, Stack, usePageTitle } from 'shared-ui';
+import { BackLink } from 'shared-ui/controls';
 import { CtaBanner } from '../../../components/cta-banner';
 import { ArticleProse } from './article-prose';
 import en from '../en-US.json';

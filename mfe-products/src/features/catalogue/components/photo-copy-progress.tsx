@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLiveDocs } from 'shared-sdk/live';
 import type { ProductPhotosJob } from 'shared-sdk/schemas';
-import { Alert, Button, Card, LoadFailed, Muted, ProgressBar, Stack } from 'shared-ui';
+import { Alert, Button, Card, Muted, Stack } from 'shared-ui';
+import { LoadFailed, ProgressBar } from 'shared-ui/controls';
 import { photoCopyQuery } from '../api/products-api';
 
 /**

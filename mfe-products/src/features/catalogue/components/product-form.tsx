@@ -3,14 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { newClientId } from 'shared-sdk';
 import type { CreateProductRequest, Product } from 'shared-sdk/schemas';
-import {
-  Button,
-  Spinner,
-  TextAreaField,
-  TextField,
-  apiErrorMessage,
-  useSchemaForm,
-} from 'shared-ui';
+import { Button, Spinner } from 'shared-ui';
+import { TextAreaField, TextField, apiErrorMessage, useSchemaForm } from 'shared-ui/controls';
 import { createProduct, updateProduct } from '../api/products-api';
 import { ProductPhotoField } from './product-photo-field';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { productPhotoPath } from 'shared-sdk';
-import { PhotoField } from 'shared-ui';
+import { PhotoField } from 'shared-ui/controls';
 
 /**
  * The product's photo: uploaded to images/products/{workspaceId}-{productId}/ as soon as it is

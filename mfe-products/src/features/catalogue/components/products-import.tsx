@@ -3,19 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WriteProgress } from 'shared-sdk';
 import { maxProductImportRows } from 'shared-sdk';
-import {
-  Button,
-  Card,
-  DataTable,
-  FileButton,
-  Muted,
-  ProgressBar,
-  Spinner,
-  Stack,
-  apiErrorMessage,
-  readText,
-  useToast,
-} from 'shared-ui';
+import { Button, Card, Muted, Spinner, Stack, useToast } from 'shared-ui';
+import { DataTable, FileButton, ProgressBar, apiErrorMessage, readText } from 'shared-ui/controls';
 import { importProducts } from '../api/products-api';
 import { parseProductsCsv, plainColumns, type ImportRow } from '../utils/products-csv';
 import { PhotoCopyProgress } from './photo-copy-progress';

@@ -6,22 +6,24 @@ import { dashboardPaths, type DeleteProductsRequest } from 'shared-sdk';
 import type { Product } from 'shared-sdk/schemas';
 import {
   addTranslations,
-  apiErrorMessage,
   Button,
   Card,
-  ConfirmDialog,
-  LoadFailed,
   Loading,
   Muted,
-  PageHeader,
-  Pagination,
   SegmentedControl,
-  SelectField,
   Stack,
-  TextField,
   usePageTitle,
   useToast,
 } from 'shared-ui';
+import {
+  apiErrorMessage,
+  ConfirmDialog,
+  LoadFailed,
+  PageHeader,
+  Pagination,
+  SelectField,
+  TextField,
+} from 'shared-ui/controls';
 import { deleteProducts, setProductsStatus } from '../api/products-api';
 import { useProducts } from '../hooks/use-products';
 import {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { formatPrice, lowStockThreshold, storedImageSources } from 'shared-sdk';
 import type { Product } from 'shared-sdk/schemas';
-import { Badge, Button, DataTable, RowCheckbox, SelectableRow, selectableRowKeys } from 'shared-ui';
+import { Badge, Button } from 'shared-ui';
+import { DataTable, RowCheckbox, SelectableRow, selectableRowKeys } from 'shared-ui/controls';
 
 const Name = styled.div`
   display: flex;

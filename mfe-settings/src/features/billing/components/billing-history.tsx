@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingChange } from 'shared-sdk';
-import { DataTable, FormattedDateTime, Muted } from 'shared-ui';
+import { Muted } from 'shared-ui';
+import { DataTable, FormattedDateTime } from 'shared-ui/controls';
 import { SectionCard } from '../../../components/settings-page';
 
 /** The admin behind a change as people read them: their name, else their e-mail address. */

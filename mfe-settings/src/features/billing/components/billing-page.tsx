@@ -1,15 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { billingEndpoints } from 'shared-sdk';
-import {
-  addTranslations,
-  apiErrorMessage,
-  LoadFailed,
-  Loading,
-  PageHeader,
-  useApiGet,
-  usePageTitle,
-} from 'shared-ui';
+import { addTranslations, Loading, usePageTitle } from 'shared-ui';
+import { apiErrorMessage, LoadFailed, PageHeader, useApiGet } from 'shared-ui/controls';
 import { PageBody } from '../../../components/settings-page';
 import en from '../en-US.json';
 import { BillingHistory } from './billing-history';

@@ -10,15 +10,8 @@ import {
   type BillingPeriod,
   type PlanId,
 } from 'shared-sdk';
-import {
-  apiErrorMessage,
-  Badge,
-  Button,
-  ConfirmDialog,
-  Muted,
-  SegmentedControl,
-  useToast,
-} from 'shared-ui';
+import { Badge, Button, Muted, SegmentedControl, useToast } from 'shared-ui';
+import { apiErrorMessage, ConfirmDialog } from 'shared-ui/controls';
 import { FormActions, SectionCard } from '../../../components/settings-page';
 import { changePlan } from '../api/billing-api';
 import { formatCount, planPriceText } from './plan-terms';

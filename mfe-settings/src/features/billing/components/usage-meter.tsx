@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Badge, ProgressBar } from 'shared-ui';
+import { Badge } from 'shared-ui';
+import { ProgressBar } from 'shared-ui/controls';
 import { formatCount } from './plan-terms';
 
 const Item = styled.li`

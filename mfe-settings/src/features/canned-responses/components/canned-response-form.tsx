@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CannedResponse } from 'shared-sdk/schemas';
-import { apiErrorMessage, Button, Stack, TextAreaField, TextField, useSchemaForm } from 'shared-ui';
+import { Button, Stack } from 'shared-ui';
+import { apiErrorMessage, TextAreaField, TextField, useSchemaForm } from 'shared-ui/controls';
 import { createCannedResponse, updateCannedResponse } from '../api/canned-responses-api';
 
 /**

@@ -4,17 +4,8 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CannedResponse } from 'shared-sdk/schemas';
 import { useLiveDocs } from 'shared-sdk/live';
-import {
-  addTranslations,
-  Button,
-  Card,
-  LoadFailed,
-  Loading,
-  Muted,
-  PageHeader,
-  Stack,
-  usePageTitle,
-} from 'shared-ui';
+import { addTranslations, Button, Card, Loading, Muted, Stack, usePageTitle } from 'shared-ui';
+import { LoadFailed, PageHeader } from 'shared-ui/controls';
 import en from '../en-US.json';
 import { cannedResponsesQuery } from '../api/canned-responses-api';
 import { CannedResponseForm } from './canned-response-form';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CannedResponse } from 'shared-sdk/schemas';
-import { apiErrorMessage, Button, ConfirmDialog, useToast } from 'shared-ui';
+import { Button, useToast } from 'shared-ui';
+import { apiErrorMessage, ConfirmDialog } from 'shared-ui/controls';
 import { deleteCannedResponse } from '../api/canned-responses-api';
 
 /** "Delete", after a confirmation; the live list drops the reply. */

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { session, type PasswordPolicy } from 'shared-sdk';
+import { Button, Spinner, VisuallyHidden } from 'shared-ui';
 import {
   authErrorMessage,
-  Button,
   PasswordPolicyChecklist,
-  Spinner,
   TextField,
   useSchemaForm,
-  VisuallyHidden,
   apiErrorCode,
   apiErrorMessage,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { meetsPolicy } from '../utils/password-rules';

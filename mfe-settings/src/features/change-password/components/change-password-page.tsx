@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { identityEndpoints } from 'shared-sdk';
-import {
-  addTranslations,
-  Alert,
-  Loading,
-  usePageTitle,
-  useSession,
-  useApiGet,
-  PageHeader,
-} from 'shared-ui';
+import { addTranslations, Alert, Loading, usePageTitle, useSession } from 'shared-ui';
+import { useApiGet, PageHeader } from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import { ChangePasswordForm } from './change-password-form';
 import en from '../en-US.json';

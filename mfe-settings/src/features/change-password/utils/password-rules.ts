@@ -1,6 +1,6 @@
 import type { PasswordPolicy } from 'shared-sdk';
 import { defaultMinPasswordLength } from 'shared-sdk';
-import { checkPassword } from 'shared-ui';
+import { checkPassword } from 'shared-ui/controls';
 
 /**
  * spec §5/§9: the policy comes from the server; if it cannot be loaded, the default minimum

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Weekday } from 'shared-sdk';
 import { weekdays } from 'shared-sdk';
-import { SelectField, TextAreaField, VisuallyHidden } from 'shared-ui';
+import { VisuallyHidden } from 'shared-ui';
+import { SelectField, TextAreaField } from 'shared-ui/controls';
 import { checked } from './chatbot-form-values';
 import { FormSection, type SectionProps } from './form-section';
 

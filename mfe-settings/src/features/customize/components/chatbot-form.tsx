@@ -3,14 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Chatbot } from 'shared-sdk';
 import { idleTimeoutBounds } from 'shared-sdk';
-import {
-  Button,
-  Spinner,
-  TextAreaField,
-  TextField,
-  apiErrorMessage,
-  useSchemaForm,
-} from 'shared-ui';
+import { Button, Spinner } from 'shared-ui';
+import { TextAreaField, TextField, apiErrorMessage, useSchemaForm } from 'shared-ui/controls';
 import { FieldRow } from '../../../components/settings-page';
 import { updateChatbot } from '../api/customize-api';
 import { ChatbotPhotoField } from './chatbot-photo-field';

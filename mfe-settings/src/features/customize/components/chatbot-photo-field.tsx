@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { chatbotPhotoPath } from 'shared-sdk';
-import { PhotoField } from 'shared-ui';
+import { PhotoField } from 'shared-ui/controls';
 
 /**
  * The chatbot's photo: uploaded to images/chatbots/{workspaceId}-{chatbotId}/ as soon as it is

@@ -4,15 +4,8 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { widgetChatbotOf, type Chatbot, type Workspace } from 'shared-sdk';
 import { useLiveDocs } from 'shared-sdk/live';
-import {
-  addTranslations,
-  LoadFailed,
-  Loading,
-  Muted,
-  PageHeader,
-  up,
-  usePageTitle,
-} from 'shared-ui';
+import { addTranslations, Loading, Muted, up, usePageTitle } from 'shared-ui';
+import { LoadFailed, PageHeader } from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import en from '../en-US.json';
 import { ChatbotForm } from './chatbot-form';

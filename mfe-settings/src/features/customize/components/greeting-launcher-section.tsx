@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { SegmentedControl, TextAreaField, TextField } from 'shared-ui';
+import { SegmentedControl } from 'shared-ui';
+import { TextAreaField, TextField } from 'shared-ui/controls';
 import { FieldRow } from '../../../components/settings-page';
 import { FormSection, type SectionProps } from './form-section';
 

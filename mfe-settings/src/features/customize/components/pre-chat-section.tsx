@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SelectField } from 'shared-ui';
+import { SelectField } from 'shared-ui/controls';
 import { FieldRow } from '../../../components/settings-page';
 import { FormSection, type SectionProps } from './form-section';
 

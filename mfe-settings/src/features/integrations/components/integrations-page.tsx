@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { addTranslations, Card, PageHeader, Stack, usePageTitle } from 'shared-ui';
+import { addTranslations, Card, Stack, usePageTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/controls';
 import en from '../en-US.json';
 import { WebhooksPanel } from './webhooks-panel';
 import { WidgetInstall } from './widget-install';

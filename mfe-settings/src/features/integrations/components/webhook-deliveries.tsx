@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLiveDocs } from 'shared-sdk/live';
 import type { WebhookDelivery } from 'shared-sdk';
-import {
-  apiErrorMessage,
-  Badge,
-  Button,
-  DataTable,
-  FormattedDateTime,
-  LoadFailed,
-  Loading,
-  Muted,
-  useToast,
-} from 'shared-ui';
+import { Badge, Button, Loading, Muted, useToast } from 'shared-ui';
+import { apiErrorMessage, DataTable, FormattedDateTime, LoadFailed } from 'shared-ui/controls';
 import { deliveriesQuery, resendDelivery } from '../api/integrations-api';
 
 /** One webhook's latest deliveries, live, with their latest try; each can be sent again. */

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { webhookEventNames } from 'shared-sdk';
 import type { CreateWebhookResponse, Webhook } from 'shared-sdk';
-import { apiErrorMessage, Button, Stack, TextField, useSchemaForm } from 'shared-ui';
+import { Button, Stack } from 'shared-ui';
+import { apiErrorMessage, TextField, useSchemaForm } from 'shared-ui/controls';
 import { createWebhook, updateWebhook } from '../api/integrations-api';
 
 const Events = styled.fieldset`

@@ -3,19 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useLiveDocs } from 'shared-sdk/live';
 import type { CreateWebhookResponse, Webhook } from 'shared-sdk';
-import {
-  apiErrorMessage,
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  formatDateTime,
-  LoadFailed,
-  Loading,
-  Muted,
-  Stack,
-  useToast,
-} from 'shared-ui';
+import { Badge, Button, Card, Loading, Muted, Stack, useToast } from 'shared-ui';
+import { apiErrorMessage, ConfirmDialog, formatDateTime, LoadFailed } from 'shared-ui/controls';
 import {
   deleteWebhook,
   sendTestEvent,

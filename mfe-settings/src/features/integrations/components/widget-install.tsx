@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { widgetInstallEndpoints } from 'shared-sdk';
-import { Button, Card, LoadFailed, Loading, Muted, Stack, useApiGet } from 'shared-ui';
+import { Button, Card, Loading, Muted, Stack } from 'shared-ui';
+import { LoadFailed, useApiGet } from 'shared-ui/controls';
 import { loaderSnippet } from '../api/integrations-api';
 import { relativeTime } from '../relative-time';
 import { CopyText } from './copy-text';

@@ -11,10 +11,9 @@ import {
   usePageTitle,
   useSession,
   VisuallyHidden,
-  apiErrorMessage,
-  PageHeader,
   useToast,
 } from 'shared-ui';
+import { apiErrorMessage, PageHeader } from 'shared-ui/controls';
 import { FormActions, PageBody, SectionCard } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import en from '../en-US.json';

@@ -2,17 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type WorkspaceRole, type WorkspaceUser, workspaceRoles } from 'shared-sdk';
 import type { AddWorkspaceUsersResponse } from 'shared-sdk/schemas';
-import {
-  Button,
-  SelectField,
-  Spinner,
-  Stack,
-  TextAreaField,
-  VisuallyHidden,
-  apiErrorMessage,
-  Muted,
-  useToast,
-} from 'shared-ui';
+import { Button, Spinner, Stack, VisuallyHidden, Muted, useToast } from 'shared-ui';
+import { SelectField, TextAreaField, apiErrorMessage } from 'shared-ui/controls';
 import { FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { parseEmailList } from '../utils/parse-emails';

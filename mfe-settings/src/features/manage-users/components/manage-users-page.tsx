@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { workspaceUserEndpoints, type WorkspaceUser } from 'shared-sdk';
-import {
-  addTranslations,
-  Loading,
-  usePageTitle,
-  useSession,
-  LoadFailed,
-  useApiGet,
-  PageHeader,
-  Muted,
-  apiErrorMessage,
-} from 'shared-ui';
+import { addTranslations, Loading, usePageTitle, useSession, Muted } from 'shared-ui';
+import { LoadFailed, useApiGet, PageHeader, apiErrorMessage } from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import { AddPeopleForm } from './add-people-form';
 import en from '../en-US.json';

@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkspaceUser } from 'shared-sdk';
 import { workspaceRoles, workspaceUserStatuses } from 'shared-sdk';
-import {
-  Button,
-  SelectField,
-  Spinner,
-  useSchemaForm,
-  VisuallyHidden,
-  apiErrorMessage,
-} from 'shared-ui';
+import { Button, Spinner, VisuallyHidden } from 'shared-ui';
+import { SelectField, useSchemaForm, apiErrorMessage } from 'shared-ui/controls';
 import { FieldRow, FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { isLastAdminError, updateWorkspaceUser } from '../api/workspace-users-api';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WorkspaceUser } from 'shared-sdk';
-import { Button, ConfirmDialog, apiErrorMessage, Muted } from 'shared-ui';
+import { Button, Muted } from 'shared-ui';
+import { ConfirmDialog, apiErrorMessage } from 'shared-ui/controls';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { isLastAdminError, memberName, removeWorkspaceUser } from '../api/workspace-users-api';
 

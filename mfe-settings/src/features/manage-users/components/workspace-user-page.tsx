@@ -8,21 +8,16 @@ import {
   workspaceUserEndpoints,
   type WorkspaceUser,
 } from 'shared-sdk';
+import { addTranslations, Badge, Loading, usePageTitle, useSession, useToast } from 'shared-ui';
 import {
-  addTranslations,
-  Badge,
-  Loading,
-  usePageTitle,
-  useSession,
   FormattedDate,
   LoadFailed,
   useApiGet,
   PageHeader,
   BackLink,
   FieldList,
-  useToast,
   apiErrorMessage,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { UserAvatar } from '../../../components/user-avatar';

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
 import { session } from 'shared-sdk';
-import { apiErrorCode, apiErrorMessage, authErrorMessage, Button } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { apiErrorCode, apiErrorMessage, authErrorMessage } from 'shared-ui/controls';
 import { PasswordDialog } from '../../../components/password-dialog';
 import { SectionCard } from '../../../components/settings-page';
 

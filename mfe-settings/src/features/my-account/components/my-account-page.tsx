@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { identityEndpoints } from 'shared-sdk';
-import {
-  addTranslations,
-  Loading,
-  usePageTitle,
-  LoadFailed,
-  useApiGet,
-  PageHeader,
-  apiErrorMessage,
-} from 'shared-ui';
+import { addTranslations, Loading, usePageTitle } from 'shared-ui';
+import { LoadFailed, useApiGet, PageHeader, apiErrorMessage } from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import en from '../en-US.json';
 import { DeleteAccountSection } from './delete-account';

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session, type ProfileSaved, type ProfileUpdate, type User } from 'shared-sdk';
+import { Button, Spinner, VisuallyHidden } from 'shared-ui';
 import {
-  Button,
-  Spinner,
   TextField,
   useSchemaForm,
-  VisuallyHidden,
   apiErrorCode,
   apiErrorMessage,
   authErrorMessage,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { PasswordDialog } from '../../../components/password-dialog';
 import { FieldRow, FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';

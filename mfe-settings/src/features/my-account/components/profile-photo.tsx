@@ -10,7 +10,8 @@ import {
   userPhotoPath,
   type User,
 } from 'shared-sdk';
-import { Button, FileButton, Spinner, apiErrorMessage, useToast } from 'shared-ui';
+import { Button, Spinner, useToast } from 'shared-ui';
+import { FileButton, apiErrorMessage } from 'shared-ui/controls';
 import { UserAvatar } from '../../../components/user-avatar';
 
 const PhotoRow = styled.div`

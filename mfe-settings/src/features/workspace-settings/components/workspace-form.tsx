@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workspace } from 'shared-sdk';
-import { Button, SelectField, Spinner, TextField, apiErrorMessage, useSchemaForm } from 'shared-ui';
+import { Button, Spinner } from 'shared-ui';
+import { SelectField, TextField, apiErrorMessage, useSchemaForm } from 'shared-ui/controls';
 import { FieldRow } from '../../../components/settings-page';
 import { updateWorkspace } from '../api/workspace-settings-api';
 

@@ -4,19 +4,14 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { dashboardPaths, type Workspace } from 'shared-sdk';
 import { useLiveDocs } from 'shared-sdk/live';
+import { addTranslations, Button, Loading, Muted, usePageTitle, useToast } from 'shared-ui';
 import {
-  addTranslations,
   apiErrorMessage,
-  Button,
   ConfirmDialog,
   LoadFailed,
-  Loading,
-  Muted,
   PageHeader,
   TextField,
-  usePageTitle,
-  useToast,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/settings-page';
 import { deleteWorkspace } from '../api/workspace-settings-api';
 import en from '../en-US.json';

@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from 'shared-sdk/schemas';
-import {
-  Button,
-  SelectField,
-  Spinner,
-  useSchemaForm,
-  VisuallyHidden,
-  apiErrorMessage,
-} from 'shared-ui';
+import { Button, Spinner, VisuallyHidden } from 'shared-ui';
+import { SelectField, useSchemaForm, apiErrorMessage } from 'shared-ui/controls';
 import styled from 'styled-components';
 import { memberName } from '../../../utils/ticket-text';
 import { updateTicket, type Member } from '../../../api/tickets-api';

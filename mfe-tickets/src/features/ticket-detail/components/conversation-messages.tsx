@@ -3,7 +3,8 @@ import { dashboardPaths } from 'shared-sdk';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Message } from 'shared-sdk/schemas';
-import { Loading, FormattedDateTime, LoadFailed, FieldList, Muted } from 'shared-ui';
+import { Loading, Muted } from 'shared-ui';
+import { FormattedDateTime, LoadFailed, FieldList } from 'shared-ui/controls';
 import { useLiveDocs } from 'shared-sdk/live';
 
 const List = styled.ol`

@@ -14,13 +14,15 @@ import {
   Stack,
   up,
   usePageTitle,
+} from 'shared-ui';
+import {
   apiErrorMessage,
   FormattedDateTime,
   LoadFailed,
   BackLink,
   FieldList,
   PageHeader,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { FollowUpBadge, StatusBadge } from '../../../components/ticket-badges';
 import {
   ticketRecipient,

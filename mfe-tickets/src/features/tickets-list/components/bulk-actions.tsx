@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { TicketsChangedResponse } from 'shared-sdk/schemas';
-import { Button, ConfirmDialog, Spinner, apiErrorMessage, useToast } from 'shared-ui';
+import { Button, Spinner, useToast } from 'shared-ui';
+import { ConfirmDialog, apiErrorMessage } from 'shared-ui/controls';
 import {
   followUpTickets,
   followUpTicketsAll,

@@ -3,17 +3,14 @@ import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Conversation, CreateTicketRequest, TicketType } from 'shared-sdk/schemas';
+import { Button, SegmentedControl, Spinner, VisuallyHidden } from 'shared-ui';
 import {
-  Button,
-  SegmentedControl,
   SelectField,
-  Spinner,
   TextField,
   useSchemaForm,
-  VisuallyHidden,
   type FormSchema,
   apiErrorMessage,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { memberName, ticketRecipient, ticketSubject } from '../../../utils/ticket-text';
 import { createTicket, type Member } from '../../../api/tickets-api';
 import { ticketsNamespace } from '../../../i18n/tickets-translations';

@@ -11,12 +11,10 @@ import {
   Card,
   Loading,
   SegmentedControl,
-  SelectField,
   Stack,
   usePageTitle,
-  LoadFailed,
-  Pagination,
 } from 'shared-ui';
+import { SelectField, LoadFailed, Pagination } from 'shared-ui/controls';
 import type { LoadedTicketsQuery } from '../../../api/tickets-api';
 import { useMembers } from '../../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Ticket } from 'shared-sdk/schemas';
+import { VisuallyHidden } from 'shared-ui';
 import {
   DataTable,
   FormattedDateTime,
   RowCheckbox,
   SelectableRow,
-  VisuallyHidden,
   selectableRowKeys,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { FollowUpBadge, StatusBadge } from '../../../components/ticket-badges';
 import {
   assigneeName,

@@ -9,12 +9,10 @@ import {
   Muted,
   Spinner,
   Stack,
-  TextField,
   VisuallyHidden,
   addTranslations,
-  apiErrorMessage,
-  useSchemaForm,
 } from 'shared-ui';
+import { TextField, apiErrorMessage, useSchemaForm } from 'shared-ui/controls';
 import { AiTrainingLayout } from '../../../components/ai-training-layout';
 import { InlineForm } from '../../../components/inline-form';
 import { askBot } from '../api/bot-preview-api';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { AiTrainingQna } from 'shared-sdk/schemas';
-import { Badge, Button, Card, FormattedDate } from 'shared-ui';
+import { Badge, Button, Card } from 'shared-ui';
+import { FormattedDate } from 'shared-ui/controls';
 
 const Item = styled(Card)`
   display: grid;

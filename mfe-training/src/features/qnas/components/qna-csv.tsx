@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import {
-  Button,
-  Card,
-  DataTable,
-  FileButton,
-  Spinner,
-  Stack,
-  apiErrorMessage,
-  downloadText,
-  readText,
-  useToast,
-} from 'shared-ui';
+import { Button, Card, Spinner, Stack, useToast } from 'shared-ui';
+import { DataTable, FileButton, apiErrorMessage, downloadText, readText } from 'shared-ui/controls';
 import { maxQnaImportPairs } from 'shared-sdk';
 import { importQnas, listAllQnas } from '../api/qnas-api';
 import { parseQnasCsv, qnasToCsv, type ImportRow } from '../utils/qnas-csv';

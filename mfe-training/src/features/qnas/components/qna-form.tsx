@@ -2,14 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { AiTrainingQna, CreateAiTrainingQnaRequest } from 'shared-sdk/schemas';
-import {
-  Button,
-  Spinner,
-  TextAreaField,
-  TextField,
-  apiErrorMessage,
-  useSchemaForm,
-} from 'shared-ui';
+import { Button, Spinner } from 'shared-ui';
+import { TextAreaField, TextField, apiErrorMessage, useSchemaForm } from 'shared-ui/controls';
 import { createQna, updateQna } from '../api/qnas-api';
 import { parseTopics } from '../utils/qnas-view';
 

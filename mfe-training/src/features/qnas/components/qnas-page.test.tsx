@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PageError } from 'shared-sdk';
-import { readText } from 'shared-ui';
+import { readText } from 'shared-ui/controls';
 import { errorReply } from '@testing/fake-api';
 import { buildQna } from '@testing/data-generators';
 import { renderPage } from '@testing/render-page';

@@ -4,21 +4,15 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import styled from 'styled-components';
 import { dashboardPaths } from 'shared-sdk';
 import type { AiTrainingQna } from 'shared-sdk/schemas';
+import { addTranslations, Button, Card, Loading, Stack, Muted, useToast } from 'shared-ui';
 import {
-  addTranslations,
-  Button,
-  Card,
   ConfirmDialog,
   LoadFailed,
-  Loading,
   Pagination,
   SelectField,
-  Stack,
   TextField,
   apiErrorMessage,
-  Muted,
-  useToast,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { AiTrainingLayout } from '../../../components/ai-training-layout';
 import { deleteQna, qnasLimit } from '../api/qnas-api';
 import { useQnas } from '../hooks/use-qnas';

@@ -4,21 +4,14 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { unansweredQuestionEndpoints } from 'shared-sdk';
 import type { UnansweredQuestionGroup } from 'shared-sdk/schemas';
+import { Alert, Button, Card, Loading, Muted, Stack, addTranslations, useToast } from 'shared-ui';
 import {
-  Alert,
-  Button,
-  Card,
   FormattedDateTime,
   LoadFailed,
-  Loading,
-  Muted,
   SelectField,
-  Stack,
-  addTranslations,
   apiErrorMessage,
   useApiGet,
-  useToast,
-} from 'shared-ui';
+} from 'shared-ui/controls';
 import { AiTrainingLayout } from '../../../components/ai-training-layout';
 import { QnaForm } from './qna-form';
 import { dismissUnanswered } from '../api/unanswered-api';

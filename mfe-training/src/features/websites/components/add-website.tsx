@@ -2,15 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { maxWebsiteLinks } from 'shared-sdk';
-import {
-  Button,
-  Card,
-  Spinner,
-  TextField,
-  apiErrorMessage,
-  useSchemaForm,
-  useToast,
-} from 'shared-ui';
+import { Button, Card, Spinner, useToast } from 'shared-ui';
+import { TextField, apiErrorMessage, useSchemaForm } from 'shared-ui/controls';
 import { InlineForm } from '../../../components/inline-form';
 import { createWebsite } from '../api/websites-api';
 import { useDiscovery, type Discovery } from '../hooks/use-discovery';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, LoadFailed, Stack, apiErrorMessage, useToast } from 'shared-ui';
+import { Alert, Button, Stack, useToast } from 'shared-ui';
+import { LoadFailed, apiErrorMessage } from 'shared-ui/controls';
 import type { Discovery } from '../hooks/use-discovery';
 import { DiscoveryProgress } from './discovery-progress';
 import { LinkPicker } from './link-picker';

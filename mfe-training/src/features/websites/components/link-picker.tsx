@@ -10,17 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { DiscoveredLink } from 'shared-sdk/schemas';
-import {
-  Alert,
-  Button,
-  DataTable,
-  Muted,
-  RowCheckbox,
-  Spinner,
-  Stack,
-  TextField,
-  VisuallyHidden,
-} from 'shared-ui';
+import { Alert, Button, Muted, Spinner, Stack, VisuallyHidden } from 'shared-ui';
+import { DataTable, RowCheckbox, TextField } from 'shared-ui/controls';
 import { filterLinks, indexLinks } from '../utils/link-filter';
 import { tickLinks, tickedLinks, toggleLink, untickLinks } from '../utils/link-selection';
 

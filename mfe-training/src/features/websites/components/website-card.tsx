@@ -2,18 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { AiTrainingWebpage, AiTrainingWebsite } from 'shared-sdk/schemas';
-import {
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  FormattedDateTime,
-  Muted,
-  ProgressBar,
-  Spinner,
-  apiErrorMessage,
-  useToast,
-} from 'shared-ui';
+import { Badge, Button, Card, Muted, Spinner, useToast } from 'shared-ui';
+import { ConfirmDialog, FormattedDateTime, ProgressBar, apiErrorMessage } from 'shared-ui/controls';
 import { deleteWebsite, resyncWebsite, updateWebsiteLinks } from '../api/websites-api';
 import { useDiscovery } from '../hooks/use-discovery';
 import { countPages, lastSyncedAt, readingProgress, siteName } from '../utils/website-summary';

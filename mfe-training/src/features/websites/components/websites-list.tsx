@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Card, LoadFailed, Loading, Muted, Stack } from 'shared-ui';
+import { Card, Loading, Muted, Stack } from 'shared-ui';
+import { LoadFailed } from 'shared-ui/controls';
 import { useWebsites } from '../hooks/use-websites';
 import { WebsiteCard } from './website-card';
 

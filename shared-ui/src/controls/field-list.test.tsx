@@ -1,5 +1,5 @@
 import { render, within } from '@testing-library/react';
-import { ColorModeProvider } from '../theme/color-mode';
+import { ColorModeProvider } from 'shared-ui';
 import { FieldList } from './field-list';
 
 describe('FieldList', () => {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ColorModeProvider } from '../theme/color-mode';
+import { ColorModeProvider } from 'shared-ui';
 import { SelectField, TextField } from './field';
 
 const themed = (ui: ReactNode) => render(<ColorModeProvider>{ui}</ColorModeProvider>);

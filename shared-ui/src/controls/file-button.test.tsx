@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ColorModeProvider } from '../theme/color-mode';
+import { ColorModeProvider } from 'shared-ui';
 import { FileButton } from './file-button';
 
 function renderButton(onFiles: (files: File[]) => void, disabled = false) {

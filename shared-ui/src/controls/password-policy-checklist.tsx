@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { PasswordPolicy } from 'shared-sdk';
-import { VisuallyHidden } from './layout';
+import { VisuallyHidden } from 'shared-ui';
 
 type Rule =
   'minLength' | 'requireLowercase' | 'requireUppercase' | 'requireNumber' | 'requireSymbol';

@@ -8,8 +8,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { Button } from './button';
-import { Spinner } from './feedback';
+import { Button, Spinner } from 'shared-ui';
 
 const Backdrop = styled.div`
   position: fixed;

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useOptionalToast, type Toaster } from '../components/toasts';
+import { useOptionalToast, type Toaster } from 'shared-ui';
 
 /** What the hook needs of a zod schema (shared-sdk's schemas satisfy it). */
 export interface FormSchema<T> {

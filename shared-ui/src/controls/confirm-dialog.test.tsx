@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ColorModeProvider } from '../theme/color-mode';
+import { ColorModeProvider } from 'shared-ui';
 import { ConfirmDialog } from './confirm-dialog';
 
 function Example({ onConfirm = jest.fn(), busy = false, error = '' }) {

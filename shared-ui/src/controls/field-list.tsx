@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { up } from '../theme/tokens';
+import { up } from 'shared-ui';
 
 /**
  * - columns: terms beside their values from small screens up, stacked on phones (a record's

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, type ButtonVariant } from './button';
+import { Button, type ButtonVariant } from 'shared-ui';
 
 /** The real control: out of sight but focusable; its label next to it looks like a button. */
 const FileInput = styled.input`

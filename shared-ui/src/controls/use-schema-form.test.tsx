@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { ColorModeProvider } from '../theme/color-mode';
-import { TextField } from '../components/field';
+import { ColorModeProvider } from 'shared-ui';
+import { TextField } from './field';
 import { useSchemaForm, type FormSchema } from './use-schema-form';
 
 const themed = (ui: ReactNode) => render(<ColorModeProvider>{ui}</ColorModeProvider>);

@@ -2,11 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiError, storedImageSources, uploadFile } from 'shared-sdk';
-import { apiErrorMessage } from '../i18n/api-error-message';
-import { Button } from './button';
-import { Spinner } from './feedback';
+import { Button, Spinner, useToast } from 'shared-ui';
+import { apiErrorMessage } from './api-error-message';
 import { FileButton } from './file-button';
-import { useToast } from './toasts';
 
 const Row = styled.div`
   display: grid;

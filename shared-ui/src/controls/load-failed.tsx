@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
-import { Alert } from './feedback';
-import { Stack } from './layout';
+import { Button, Alert, Stack } from 'shared-ui';
 
 /** What a page shows when what it needs could not be loaded, with a way to ask again. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
