@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from './console-errors';
+import { hydrated } from './hydration';
 
 // Issue 17: the public pages come as HTML rendered at build time, and the shell hydrates it.
 
@@ -70,7 +71,9 @@ test('the page hydrates without errors and keeps the class names it was rendered
   await expect(page.locator('h1[data-from-html]')).toHaveCount(1);
   // The colour mode switch re-renders every styled component: after it, the classes are the
   // browser's own, which must be the ones the page was prerendered with.
-  await page.getByText('Dark', { exact: true }).first().click();
+  const dark = page.getByText('Dark', { exact: true }).first();
+  await hydrated(dark);
+  await dark.click();
   await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('class', renderedClass!);
   // The hydrated page is live: the menu button of the header works.

@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration';
 
 test('the colour mode choice persists across a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  // The page is prerendered: its switch answers once the app has loaded and hydrated it.
-  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  // The page is prerendered: its switch answers once the app has hydrated it.
+  await page.goto('/pricing');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-color-mode', 'light');
 
-  await page.getByText('Dark', { exact: true }).first().click();
+  const dark = page.getByText('Dark', { exact: true }).first();
+  await hydrated(dark);
+  await dark.click();
   await expect(html).toHaveAttribute('data-color-mode', 'dark');
   const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -19,7 +22,9 @@ test('the colour mode choice persists across a reload', async ({ page }) => {
   );
 
   // "System" follows the operating system's choice.
-  await page.getByText('System', { exact: true }).first().click();
+  const system = page.getByText('System', { exact: true }).first();
+  await hydrated(system);
+  await system.click();
   await expect(html).toHaveAttribute('data-color-mode', 'light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveAttribute('data-color-mode', 'dark');
