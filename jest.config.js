@@ -40,7 +40,10 @@ module.exports = {
   rootDir: __dirname,
   projects: [
     project('shared-sdk', 'node'),
-    { ...project('api', 'node'), globalSetup: '<rootDir>/test/support/pglite-template.ts' },
+    {
+      ...project('api', '<rootDir>/../jest/node-environment.js'),
+      globalSetup: '<rootDir>/test/support/pglite-template.ts',
+    },
     // The project's tooling: its lint rules.
     project('scripts', 'node'),
     ...['shared-ui', 'shell', ...remoteNames, 'widget'].map((dir) => project(dir, 'jsdom')),

@@ -35,7 +35,7 @@ test('a mid-confidence question shows suggestions in the widget, and a click ans
 }) => {
   const { workspaceId } = await trainedWorkspace(request, 'suggestions');
   const { chat, log, text } = await openShopChat(page, shopUrl(workspaceId));
-  await text.fill('how many days does delivery take');
+  await text.fill('when does my package arrive');
   await text.press('Enter');
 
   const suggestions = chat.getByRole('group', { name: 'Did you mean…' });
@@ -61,6 +61,30 @@ test('a mid-confidence question shows suggestions in the widget, and a click ans
   await expect(log.locator('li.message.user').last()).toContainText(
     'How long does standard shipping take?',
   );
+});
+
+test("a paraphrase in the widget gets the pair's answer, and Try the bot shows it and its source", async ({
+  page,
+  request,
+}) => {
+  const { account, workspaceId } = await trainedWorkspace(request, 'paraphrase');
+  // No word of it is in the pair's question: the sentence encoder finds it by meaning.
+  const paraphrase = 'how long until it comes';
+  const { log, text } = await openShopChat(page, shopUrl(workspaceId));
+  await text.fill(paraphrase);
+  await text.press('Enter');
+  await expect(log.getByRole('listitem').filter({ hasText: '(bot)' }).last()).toContainText(
+    'Standard shipping takes 3 to 5 working days.',
+  );
+
+  await signInAs(page, account);
+  await page.goto(`/dashboard/${workspaceId}/ai-training?tab=try`);
+  const question = page.getByLabel('Question', { exact: true });
+  await question.fill(paraphrase);
+  await question.press('Enter');
+  const answer = page.getByRole('article').first();
+  await expect(answer).toContainText('Standard shipping takes 3 to 5 working days.');
+  await expect(answer).toContainText('From Q&A pair: How long does standard shipping take?');
 });
 
 async function askInWidget(page: Page, workspaceId: string, question: string) {

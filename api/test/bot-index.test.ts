@@ -91,7 +91,7 @@ function buildIndex() {
 }
 
 function answer(index: TrainingIndex, text: string) {
-  return decideReply(index, text).reply;
+  return decideReply(index, text, undefined).reply;
 }
 
 describe('bot index: terms', () => {

@@ -31,7 +31,7 @@ const pairs = [
   ['When is the store open?', 'Our store in Boulder is open Monday to Saturday, 9 am to 6 pm.'],
 ] as const;
 /** Close to the shipping pairs but not sure enough: the bot suggests (checked below). */
-const midConfidence = 'how many days does delivery take';
+const midConfidence = 'when does my package arrive';
 
 describe('bot suggestions and unanswered questions', () => {
   let app: TestApp;

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createBotService } from '../src/bot/bot-service';
 import type { BotService } from '../src/bot/bot-service';
 import { createOpenAiCompatibleModel, notInPassagesMarker } from '../src/bot/language-model';
+import { sharedSentenceEncoder } from '../src/bot/understanding/sentence-encoder';
+import { createTrainingVectors } from '../src/bot/understanding/training-vectors';
 import { loadConfig } from '../src/config';
 import { writeTransaction } from '../src/live/write-transaction';
 import {
@@ -177,7 +179,8 @@ describe('bot service', () => {
   });
 
   it('reads the training again after trainingChanged, without a change feed', async () => {
-    const bot = createBotService({ db: app.db, logger: app.log });
+    const vectors = createTrainingVectors(app.db, await sharedSentenceEncoder());
+    const bot = createBotService({ db: app.db, logger: app.log, vectors });
     try {
       const workspaceId = await newWorkspace();
       expect(await ask(bot, workspaceId, 'How do I return an item?')).toEqual(notConfident);
@@ -195,10 +198,11 @@ describe('bot service', () => {
 
   describe('with a language model', () => {
     let bot: BotService;
-    beforeAll(() => {
+    beforeAll(async () => {
       bot = createBotService({
         db: app.db,
         logger: app.log,
+        vectors: createTrainingVectors(app.db, await sharedSentenceEncoder()),
         changeFeed: app.changeFeed,
         languageModel: createOpenAiCompatibleModel({
           url: fakeModel.url,

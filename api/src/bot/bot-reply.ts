@@ -9,7 +9,7 @@ import {
   withoutGreeting,
 } from './customer-intents';
 import type { ProductQuestion, SmallTalk } from './customer-intents';
-import { lowStockThreshold } from 'shared-sdk';
+import { formatPrice, lowStockThreshold } from 'shared-sdk';
 import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { ProductTraining, TrainingKind } from './training-documents';
 import type { TrainingIndex } from './training-index';
@@ -25,6 +25,9 @@ import {
   defaultSuggestThreshold,
   pairProbability,
   minSuggestionCoverage,
+  minSuggestionSimilarity,
+  minItemLead,
+  minItemSimilarity,
   suggestionShareRatio,
   type PairDecision,
 } from './pair-decision';
@@ -127,22 +130,11 @@ function handoff(reason: HandoffReason): BotReply {
   return { kind: 'handoff', reason, content: handoffMessages[reason] };
 }
 
-function formatPrice(product: ProductTraining): string {
-  if (product.currency) {
-    try {
-      return new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: product.currency,
-      }).format(product.price);
-    } catch {
-      // Not an ISO 4217 code: written as amount and code below.
-    }
-  }
-  const amount = product.price.toLocaleString('en-US', {
-    minimumFractionDigits: Number.isInteger(product.price) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-  return product.currency ? `${amount} ${product.currency}` : amount;
+/** The price as the widget's product card says it; a bare amount when no currency is set. */
+function priceOf(product: ProductTraining): string {
+  return product.currency
+    ? formatPrice(product.price, product.currency, 'en-US')
+    : product.price.toFixed(2);
 }
 
 /** What the widget shows beside an answer about `product`. */
@@ -161,7 +153,7 @@ function productCardOf(product: ProductTraining): ProductCard {
 function productFactsAnswer(product: ProductTraining, asked: ProductQuestion): string {
   const sentences: string[] = [];
   const available = product.status === 'active';
-  if (asked.price) sentences.push(`${product.name} costs ${formatPrice(product)}.`);
+  if (asked.price) sentences.push(`${product.name} costs ${priceOf(product)}.`);
   if (!available) sentences.push(`Sorry, ${product.name} is not available at the moment.`);
   else if (asked.stock && product.stock > lowStockThreshold)
     sentences.push(`Yes, ${product.name} is in stock.`);
@@ -182,7 +174,7 @@ function productPassage(product: ProductTraining): string {
     `Product: ${product.name} (SKU ${product.sku})`,
     `Description: ${product.description}`,
     product.salesPitch ? `Sales pitch: ${product.salesPitch}` : '',
-    `Price: ${formatPrice(product)}`,
+    `Price: ${priceOf(product)}`,
     `Status: ${product.status === 'active' ? 'available' : 'not available'}`,
     `In stock: ${product.stock}`,
   ]
@@ -231,27 +223,32 @@ export function searchTraining(index: TrainingIndex, question: string, asked: Pr
   });
 }
 
+/**
+ * A pair answers or is suggested only when it holds part of the question, by its words or their meaning: in
+ * a workspace of a few pairs the best one stands out (its share) whatever it is about.
+ */
+const holdsPartOfQuestion = ({ features }: FusedCandidate) =>
+  features.lexicalCoverage >= minSuggestionCoverage ||
+  features.questionVector >= minSuggestionSimilarity;
+
 /** The best pair by both retrievers, and whether the pair decision trusts it to answer. */
 function surePair(
   index: TrainingIndex,
   question: string,
+  query: Float32Array,
   hits: readonly TrainingHit[],
   { weights, decision }: MeaningSettings,
 ) {
-  const candidates = fuseCandidates(index, question, hits, weights);
+  const candidates = fuseCandidates(index, query, hits, weights);
   const [first, second] = candidates;
   if (!first) return undefined;
-  const information = index.meaning?.information(question) ?? 0;
+  const information = index.information(question);
   const probability = pairProbability(first, second, information, decision);
-  return { id: first.id, probability, sure: probability >= decision.threshold, candidates };
+  // In a workspace of one or two pairs the best stands out whatever it is about: it must also
+  // hold part of the question.
+  const sure = probability >= decision.threshold && holdsPartOfQuestion(first);
+  return { id: first.id, probability, sure, candidates };
 }
-
-/**
- * A pair is suggested only when it holds part of the question, by its words or their meaning: in
- * a workspace of a few pairs the best one stands out (its share) whatever it is about.
- */
-const holdsPartOfQuestion = ({ features }: FusedCandidate) =>
-  Math.max(features.questionCovered, features.lexicalCoverage) >= minSuggestionCoverage;
 
 /** The best candidates' questions, offered when the best is likely but not sure enough. */
 function suggestionsOf(
@@ -267,6 +264,31 @@ function suggestionsOf(
     if (qna) suggestions.push({ pairId: candidate.id, question: qna.question });
   }
   return suggestions;
+}
+
+/**
+ * The product or page passage closest in meaning to the question, as a full-text hit, when it is
+ * close enough to answer by itself and stands out from the next (`minItemSimilarity`,
+ * `minItemLead`); pairs are decided by surePair.
+ */
+function itemByMeaning(index: TrainingIndex, query: Float32Array): TrainingHit | undefined {
+  const [hit, next] = index.meaning!.search(query, 2, 'others');
+  const sure =
+    hit &&
+    hit.bodySimilarity >= minItemSimilarity &&
+    hit.bodySimilarity - (next?.bodySimilarity ?? 0) >= minItemLead;
+  const item = sure ? index.itemOf(hit.key) : undefined;
+  if (!item) return undefined;
+  return {
+    ...item,
+    score: 0,
+    coverage: hit!.bodySimilarity,
+    keyCoverage: 0,
+    keySimilarity: 0,
+    bodySimilarity: hit!.bodySimilarity,
+    relevance: 0,
+    closestKeyText: true,
+  };
 }
 
 /** The trusted pair's answer, with the passages a language model may phrase it from. */
@@ -304,6 +326,7 @@ function pairAnswer(
 export function decideReply(
   index: TrainingIndex,
   text: string,
+  query: Float32Array | undefined,
   thresholds: ConfidenceThresholds = defaultConfidenceThresholds,
   meaning: MeaningSettings = defaultMeaningSettings,
 ): ReplyDecision {
@@ -320,19 +343,25 @@ export function decideReply(
 
   const asked = productQuestion(question);
   const { hits } = searchTraining(index, question, asked);
-  const [best, next] = hits;
-  if (index.meaning) {
+  const [lexicalBest, next] = hits;
+  const lexicalSure = lexicalBest !== undefined && isConfident(lexicalBest, next, thresholds);
+  if (index.meaning && query) {
     // A question a pair was taught, in its words or nearly, is that pair's whatever the scores.
-    const taught = index.meaning.sameQuestion(question);
+    const taught = index.sameQuestion(question);
     const exact =
       taught && pairAnswer(index, question, { id: taught, probability: 1 }, hits, thresholds);
     if (exact) return exact;
-    const pair = surePair(index, question, hits, meaning);
+    const pair = surePair(index, question, query, hits, meaning);
     const answered = pair?.sure && pairAnswer(index, question, pair, hits, thresholds);
     if (answered) return answered;
+    // A product or a passage the full-text search is not sure of, asked about in other words
+    // than its own, is found by meaning.
+    const item =
+      lexicalSure && lexicalBest.kind !== 'qna' ? undefined : itemByMeaning(index, query);
+    if (item) return itemAnswer(index, question, item, [item, ...hits], asked, thresholds);
     // A pair answers only when the pair decision trusts it; products and pages keep the
     // full-text decision.
-    if (pair && (!best || best.kind === 'qna')) {
+    if (pair && (!lexicalBest || lexicalBest.kind === 'qna')) {
       const closest = { kind: 'qna' as const, id: pair.id };
       if (pair.probability >= meaning.suggestThreshold) {
         const suggestions = suggestionsOf(index, pair.candidates);
@@ -345,10 +374,22 @@ export function decideReply(
       return { reply, question, passages: [], best: closest, confidence: pair.probability };
     }
   }
-  if (!best || !isConfident(best, next, thresholds)) {
+  if (!lexicalBest || !lexicalSure) {
     const reply = handoff('not-confident');
-    return { reply, question, passages: [], best, confidence: best?.coverage };
+    return { reply, question, passages: [], best: lexicalBest, confidence: lexicalBest?.coverage };
   }
+  return itemAnswer(index, question, lexicalBest, hits, asked, thresholds);
+}
+
+/** The answer of a training item the bot is sure of, with what a language model may draw on. */
+function itemAnswer(
+  index: TrainingIndex,
+  question: string,
+  best: TrainingHit,
+  hits: readonly TrainingHit[],
+  asked: ProductQuestion,
+  thresholds: ConfidenceThresholds,
+): ReplyDecision {
   const content = answerText(index, best, asked);
   if (!content) return { reply: handoff('not-confident'), question, passages: [], best };
 

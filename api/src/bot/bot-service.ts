@@ -9,8 +9,11 @@ import type { TrainingHit } from './training-search';
 import type { ConfidenceThresholds } from './confidence';
 import type { LanguageModel } from './language-model';
 import { TrainingIndex } from './training-index';
-import { loadWordVectors } from './word-vectors';
+import { withoutGreeting } from './customer-intents';
+import type { TrainingVectors } from './understanding/training-vectors';
+import { groupQuestions, type AskedQuestion, type QuestionGroup } from './question-groups';
 import { selectWebpagesForBot, selectWebpageVersions } from '../repositories/ai-training-websites';
+import { deleteOtherModelsEmbeddings } from '../repositories/training-embeddings';
 import type { ProductTraining, QnaTraining, WebPageTraining } from './training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './bot-reply';
@@ -36,6 +39,16 @@ export interface BotService {
   answered(workspaceId: string, questions: readonly string[]): Promise<boolean[]>;
   /** Forgets the workspace's index: the next reply reads its training again. */
   trainingChanged(workspaceId: string): void;
+  /**
+   * Embeds every training text of the workspace that has no vector of this encoder yet (the
+   * background job of many new texts, or of a new model), then reads the training again.
+   */
+  embedTraining(
+    workspaceId: string,
+    options: { signal: AbortSignal; report(progress: { embedded: number; total: number }): void },
+  ): Promise<number>;
+  /** Customer questions grouped by meaning (AI training's unanswered questions). */
+  groupQuestions(questions: readonly AskedQuestion[]): Promise<QuestionGroup[]>;
   /** Stops following the change feed and waits for the reads under way. */
   close(): Promise<void>;
 }
@@ -43,6 +56,8 @@ export interface BotService {
 export interface BotServiceOptions {
   db: Kysely<Database>;
   logger: BotLogger;
+  /** The sentence encoder and the stored vectors of the training. */
+  vectors: TrainingVectors;
   /** Phrases answers from the retrieved passages; without it they are sent as they are. */
   languageModel?: LanguageModel;
   /** Where committed training changes are announced; the indexes follow them. */
@@ -70,6 +85,7 @@ const webPageId = (websiteId: string, url: string) => `${websiteId}:${url}`;
 export function createBotService({
   db,
   logger,
+  vectors,
   languageModel,
   changeFeed,
   maxWorkspaces = 200,
@@ -77,9 +93,7 @@ export function createBotService({
 }: BotServiceOptions): BotService {
   const entries = new Map<string, WorkspaceEntry>();
   let closed = false;
-  // Read when the service starts, not at a customer's first message: the table takes a few
-  // hundred milliseconds to read, which that reply would otherwise wait for.
-  const wordVectors = loadWordVectors();
+  const { encoder } = vectors;
 
   function readQnas(workspaceId: string, ids?: readonly string[]): Promise<QnaTraining[]> {
     let query = db
@@ -159,20 +173,31 @@ export function createBotService({
     if (stale.length === 0) return;
     const staleIds = new Set(stale.map(([id]) => id));
     const urls = [...new Set(stale.map(([id]) => id.slice(id.indexOf(':') + 1)))];
-    const pages = await readWebPages(workspaceId, websiteIds, urls);
-    index.upsertWebPages(pages.filter((page) => staleIds.has(page.id)));
+    const pages = (await readWebPages(workspaceId, websiteIds, urls)).filter((page) =>
+      staleIds.has(page.id),
+    );
+    index.upsertWebPages(pages, await vectorsOf(workspaceId, { pages }));
   }
 
-  async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
-    const index = new TrainingIndex({ wordVectors });
-    const [qnas, products, pages] = await Promise.all([
+  function readTraining(workspaceId: string) {
+    return Promise.all([
       readQnas(workspaceId),
       readProducts(workspaceId),
       readWebPages(workspaceId),
-    ]);
-    index.upsertQnas(qnas);
-    index.upsertProducts(products);
-    index.upsertWebPages(pages);
+    ]).then(([qnas, products, pages]) => ({ qnas, products, pages }));
+  }
+
+  function vectorsOf(workspaceId: string, items: Parameters<typeof TrainingIndex.textsToEmbed>[0]) {
+    return vectors.prepare(workspaceId, TrainingIndex.textsToEmbed(items));
+  }
+
+  async function buildIndex(workspaceId: string): Promise<TrainingIndex> {
+    const index = new TrainingIndex({ dimensions: encoder.dimensions });
+    const training = await readTraining(workspaceId);
+    const known = await vectorsOf(workspaceId, training);
+    index.upsertQnas(training.qnas, known);
+    index.upsertProducts(training.products, known);
+    index.upsertWebPages(training.pages, known);
     return index;
   }
 
@@ -194,10 +219,12 @@ export function createBotService({
     const present = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !present.has(id));
     if (collection === 'products') {
-      index.upsertProducts(rows as ProductTraining[]);
+      const products = rows as ProductTraining[];
+      index.upsertProducts(products, await vectorsOf(workspaceId, { products }));
       index.removeProducts(missing);
     } else {
-      index.upsertQnas(rows as QnaTraining[]);
+      const qnas = rows as QnaTraining[];
+      index.upsertQnas(qnas, await vectorsOf(workspaceId, { qnas }));
       index.removeQnas(missing);
     }
   }
@@ -288,10 +315,15 @@ export function createBotService({
     }
   }
 
+  /** The sentence vectors of customer questions, as the decision reads them (no greeting). */
+  function embedQuestions(texts: readonly string[]): Promise<Float32Array[]> {
+    return encoder.embed(texts.map(withoutGreeting));
+  }
+
   async function answer(workspaceId: string, conversationId: string, text: string) {
     if (closed) throw new Error('The bot service is closed');
-    const index = await indexOf(workspaceId);
-    const decision = decideReply(index, text, confidence);
+    const [index, [query]] = await Promise.all([indexOf(workspaceId), embedQuestions([text])]);
+    const decision = decideReply(index, text, query, confidence);
     const { reply } = decision;
     if (reply.kind !== 'answer' || decision.passages.length === 0 || !languageModel) {
       return { index, decision, reply };
@@ -341,15 +373,27 @@ export function createBotService({
 
     async answered(workspaceId, questions) {
       if (closed) throw new Error('The bot service is closed');
-      const index = await indexOf(workspaceId);
-      return questions.map((question) => {
-        const { reply } = decideReply(index, question, confidence);
+      const [index, queries] = await Promise.all([indexOf(workspaceId), embedQuestions(questions)]);
+      return questions.map((question, n) => {
+        const { reply } = decideReply(index, question, queries[n], confidence);
         return reply.kind === 'answer' && reply.sources.length > 0;
       });
     },
 
     trainingChanged(workspaceId) {
       entries.delete(workspaceId);
+    },
+
+    async embedTraining(workspaceId, options) {
+      const texts = TrainingIndex.textsToEmbed(await readTraining(workspaceId));
+      const embedded = await vectors.embedMissing(workspaceId, texts, options);
+      await deleteOtherModelsEmbeddings(db, workspaceId, encoder.id);
+      entries.delete(workspaceId);
+      return embedded;
+    },
+
+    async groupQuestions(questions) {
+      return groupQuestions(questions, await encoder.embed(questions.map(({ text }) => text)));
     },
 
     async close() {

@@ -3,11 +3,11 @@ import type { TrainingIndex } from './training-index';
 import type { TrainingHit } from './training-search';
 
 // One ranking of a workspace's Q&A pairs from two retrievers: the full-text search (BM25+ with
-// its re-ranking, training-index.ts) and meaning (sentence vectors and word alignment,
-// semantic-index.ts). Each candidate is described by what both say of it; a linear blend of
-// those features, fitted on the dev split of bench/bot (node bench/bot.mjs --fit), orders them.
+// its re-ranking, training-index.ts) and meaning (the sentence encoder's vectors,
+// retrieving/vector-index.ts). Each candidate is described by what both say of it; a linear blend
+// of those features, fitted on the dev split of bench/bot (node bench/bot.mjs --fit), orders them.
 
-/** What the retrievers say of one candidate pair, each 0 to 1 (0 when a retriever missed it). */
+/** What the retrievers say of one candidate pair (0 when a retriever missed it). */
 export interface CandidateFeatures {
   /** Full-text relevance relative to the best full-text hit. */
   lexicalRelevance: number;
@@ -23,14 +23,10 @@ export interface CandidateFeatures {
   questionVector: number;
   /** Cosine of the sentence vectors of the question and of the pair's answer. */
   answerVector: number;
-  /** Reciprocal rank by sentence vectors. */
+  /** Reciprocal rank by meaning. */
   vectorRank: number;
-  /** Share of the question's meaning found word by word in the pair's question. */
-  questionCovered: number;
-  /** Share of the pair's question's meaning found in the question. */
-  pairCovered: number;
-  /** Share of the question's meaning found word by word in the pair's answer. */
-  answerCovers: number;
+  /** How far the pair's question is closer in meaning than the best other pair's (may be < 0). */
+  vectorLead: number;
 }
 
 export const featureNames = [
@@ -42,9 +38,7 @@ export const featureNames = [
   'questionVector',
   'answerVector',
   'vectorRank',
-  'questionCovered',
-  'pairCovered',
-  'answerCovers',
+  'vectorLead',
 ] as const satisfies readonly (keyof CandidateFeatures)[];
 
 export type FeatureWeights = Record<keyof CandidateFeatures, number>;
@@ -58,26 +52,20 @@ export interface FusedCandidate {
   share: number;
 }
 
-/**
- * Pairs taken from the vectors' ranking besides the full-text search's hits. Each is word-aligned,
- * the costliest signal: 8 decide the dev split of bench/bot exactly as 15 did, at a third fewer
- * alignments.
- */
-const vectorCandidates = 8;
+/** Pairs taken from the ranking by meaning besides the full-text search's hits. */
+export const vectorCandidates = 10;
 
 /** Fitted by `node bench/bot.mjs --fit` on the dev split (listwise, softmax over candidates). */
 export const defaultFeatureWeights: FeatureWeights = {
-  lexicalRelevance: 0.334,
-  lexicalCoverage: 2.216,
-  keySimilarity: 0.997,
-  lexicalRank: 0.893,
-  lexicalTrusted: 0.081,
-  questionVector: 0.378,
-  answerVector: 2.618,
-  vectorRank: 0.519,
-  questionCovered: 0.492,
-  pairCovered: 2.031,
-  answerCovers: 2.318,
+  lexicalRelevance: -1.073,
+  lexicalCoverage: 2.961,
+  keySimilarity: 0.536,
+  lexicalRank: 1.416,
+  lexicalTrusted: 0.033,
+  questionVector: 1.67,
+  answerVector: 5.823,
+  vectorRank: 1.772,
+  vectorLead: 2.743,
 };
 
 export function blend(features: CandidateFeatures, weights: FeatureWeights): number {
@@ -87,50 +75,53 @@ export function blend(features: CandidateFeatures, weights: FeatureWeights): num
 }
 
 /**
- * The pairs either retriever found for `question`, best first by the blend of `weights`.
- * `lexicalHits` are the full-text search's hits for the same question (other kinds are skipped).
+ * The pairs either retriever found for `question` (its sentence vector `query`), best first by the
+ * blend of `weights`. `lexicalHits` are the full-text search's hits for the same question (other
+ * kinds are skipped).
  */
 export function fuseCandidates(
   index: TrainingIndex,
-  question: string,
+  query: Float32Array,
   lexicalHits: readonly TrainingHit[],
   weights: FeatureWeights = defaultFeatureWeights,
 ): FusedCandidate[] {
+  const meaning = index.meaning;
+  if (!meaning) return [];
   const pairHits = lexicalHits.filter((hit) => hit.kind === 'qna');
   const topRelevance = pairHits[0]?.relevance ?? 1;
   const [first, second] = lexicalHits;
   const trusted = first?.kind === 'qna' && isConfident(first, second) ? first.id : undefined;
-  const meaning = index.meaning;
-  if (!meaning) return [];
-  const byVector = meaning.search(
-    question,
-    vectorCandidates,
-    new Set(pairHits.map((hit) => hit.id)),
+  const byVector = meaning.search(query, vectorCandidates, 'pairs');
+  const vectorIds = byVector.map((hit) => hit.key.slice('qna:'.length));
+  const ids = [...new Set([...pairHits.map((hit) => hit.id), ...vectorIds])];
+  const similarities = new Map(
+    ids.map((id) => [id, meaning.similarity(query, `qna:${id}`)] as const),
   );
-  const ids = [...new Set([...pairHits.map((hit) => hit.id), ...byVector.map((hit) => hit.id)])];
-  const alignments = new Map(meaning.align(question, ids).map((each) => [each.id, each]));
+  const closest = [...similarities.values()]
+    .map((hit) => hit?.keySimilarity ?? 0)
+    .sort((a, b) => b - a);
   const candidates = ids.map((id) => {
     const lexicalAt = pairHits.findIndex((hit) => hit.id === id);
     const lexical = pairHits[lexicalAt];
-    const vectorAt = byVector.findIndex((hit) => hit.id === id);
-    const vector = byVector[vectorAt];
-    const alignment = alignments.get(id);
+    const vectorAt = vectorIds.indexOf(id);
+    const vector = similarities.get(id);
+    const questionVector = vector?.keySimilarity ?? 0;
+    const bestOther = questionVector === closest[0] ? (closest[1] ?? 0) : (closest[0] ?? 0);
     const features: CandidateFeatures = {
       lexicalRelevance: lexical ? lexical.relevance / topRelevance : 0,
       lexicalCoverage: lexical?.coverage ?? 0,
       keySimilarity: lexical?.keySimilarity ?? 0,
       lexicalRank: lexicalAt >= 0 ? 1 / (lexicalAt + 1) : 0,
       lexicalTrusted: id === trusted ? 1 : 0,
-      questionVector: vector?.questionSimilarity ?? 0,
-      answerVector: vector?.answerSimilarity ?? 0,
-      vectorRank: vectorAt >= 0 && vectorAt < vectorCandidates ? 1 / (vectorAt + 1) : 0,
-      questionCovered: alignment?.questionCovered ?? 0,
-      pairCovered: alignment?.pairCovered ?? 0,
-      answerCovers: alignment?.answerCovers ?? 0,
+      questionVector,
+      answerVector: vector?.bodySimilarity ?? 0,
+      vectorRank: vectorAt >= 0 ? 1 / (vectorAt + 1) : 0,
+      vectorLead: questionVector - bestOther,
     };
     return { id, features, score: blend(features, weights), share: 0 };
   });
   const sameAnswer = onePerAnswer(index, candidates);
+  if (sameAnswer.length === 0) return [];
   const top = Math.max(...sameAnswer.map(({ score }) => score));
   let total = 0;
   for (const candidate of sameAnswer) total += Math.exp(candidate.score - top);

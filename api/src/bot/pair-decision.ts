@@ -7,8 +7,9 @@ export const decisionInputNames = [
   'lead',
   'lexicalCoverage',
   'lexicalTrusted',
-  'questionCovered',
-  'pairCovered',
+  'questionVector',
+  'answerVector',
+  'vectorLead',
   'runnerUpShare',
   'questionInformation',
 ] as const;
@@ -18,7 +19,7 @@ export type DecisionInput = (typeof decisionInputNames)[number];
  * When the best fused candidate pair is trusted to answer: a logistic model of how likely it is to
  * be the pair the customer asked about, read from how much it stands out (its softmax share, the
  * runner-up's share and its lead over the next candidate), its blended score, how much of the
- * question it covers, and how much the question says at all (see SemanticIndex.information).
+ * question it covers, and how much the question says at all (see TrainingIndex.information).
  * Fitted on the dev split of bench/bot (`node bench/bot.mjs --fit`), where a question whose best
  * candidate was wrong, or that no pair answers, is a negative, weighted `negativeWeight` times a
  * positive: the threshold keeps wrong answers near 1%, so what counts is how the model orders its
@@ -42,18 +43,19 @@ export const negativeWeight = 10;
 
 export const defaultPairDecision: PairDecision = {
   weights: {
-    share: 3.448,
-    score: 0.238,
-    lead: 0.05,
-    lexicalCoverage: 0.618,
-    lexicalTrusted: 0.457,
-    questionCovered: -0.699,
-    pairCovered: -0.132,
-    runnerUpShare: 0.819,
-    questionInformation: 0.758,
+    share: 3.395,
+    score: -0.57,
+    lead: 0.431,
+    lexicalCoverage: 1.487,
+    lexicalTrusted: 0.947,
+    questionVector: -0.996,
+    answerVector: 7.361,
+    vectorLead: 4.641,
+    runnerUpShare: 3.347,
+    questionInformation: -0.443,
   },
-  bias: -6.86,
-  threshold: 0.38,
+  bias: -5.073,
+  threshold: 0.44,
 };
 
 /**
@@ -64,19 +66,35 @@ export const defaultPairDecision: PairDecision = {
  * for, unknown questions counting as misses, and were shown for at most `maxUnknownSuggested` of
  * the unknown questions (the rest of those are handed over at once).
  */
-export const defaultSuggestThreshold = 0.1;
+export const defaultSuggestThreshold = 0.2;
 export const suggestionPrecisionGoal = 0.6;
 export const maxUnknownSuggested = 0.15;
 
 /** A runner-up is suggested only when its softmax share is at least this part of the best's. */
 export const suggestionShareRatio = 0.2;
 
-/** Least share of the question a suggested pair holds (word-aligned, or by its terms). */
+/** Least share of the question's terms a suggested pair holds… */
 export const minSuggestionCoverage = 0.25;
+/**
+ * …or least cosine of its question with the customer's: on the dev split of bench/bot, half the
+ * unknown questions are at least this close to some pair's question, and three in four of the
+ * paraphrases to their own.
+ */
+export const minSuggestionSimilarity = 0.45;
+
+/**
+ * Least cosine of a question with a product's or a page passage's text for it to answer when the
+ * full-text search is not sure, and how far it must lead the next such item. The labelled set
+ * has no products or pages to fit it on: at 0.5, half the dev split's unknown questions would
+ * reach a pair's answer as closely (median 0.48 with the closest answer), so the item must also
+ * stand out from the next one.
+ */
+export const minItemSimilarity = 0.5;
+export const minItemLead = 0.05;
 
 /**
  * What the decision reads: of the best and next candidates, and `information`, how much the
- * question says (SemanticIndex.information).
+ * question says (TrainingIndex.information).
  */
 export function decisionInputs(
   best: FusedCandidate,
@@ -89,8 +107,9 @@ export function decisionInputs(
     lead: best.score - (next?.score ?? 0),
     lexicalCoverage: best.features.lexicalCoverage,
     lexicalTrusted: best.features.lexicalTrusted,
-    questionCovered: best.features.questionCovered,
-    pairCovered: best.features.pairCovered,
+    questionVector: best.features.questionVector,
+    answerVector: best.features.answerVector,
+    vectorLead: best.features.vectorLead,
     runnerUpShare: next?.share ?? 0,
     // Logarithmic: a third rare word adds less than the second.
     questionInformation: Math.log1p(information),

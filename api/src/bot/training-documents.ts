@@ -1,3 +1,5 @@
+import { splitIntoPassages } from './passages';
+
 /** What the bot learns from (spec §3): Q&A pairs, products and the pages of web sites. */
 export type TrainingKind = 'qna' | 'product' | 'webpage';
 
@@ -82,3 +84,60 @@ export const fields = Object.keys(fieldBoosts) as Field[];
 
 /** Where a match says the document is about the query, not merely mentions it. */
 export const keyFields = new Set<string>(['question', 'name', 'sku', 'title', 'topics']);
+
+export function qnaDocument(qna: QnaTraining): IndexedDocument {
+  return {
+    key: `qna:${qna.id}`,
+    kind: 'qna',
+    sourceId: qna.id,
+    question: qna.question,
+    answer: qna.answer,
+    topics: qna.topicIds.join(' \n '),
+  };
+}
+
+export function productDocument(product: ProductTraining): IndexedDocument {
+  return {
+    key: `product:${product.id}`,
+    kind: 'product',
+    sourceId: product.id,
+    name: product.name,
+    sku: product.sku,
+    description: product.description,
+    salesPitch: product.salesPitch ?? '',
+  };
+}
+
+/** A page's passages, each a document found by its headings too. */
+export function webPageDocuments(page: WebPageTraining): IndexedDocument[] {
+  // "Delivery times" under "Shipping" answers "how long does delivery take" though its sentences
+  // may not say "delivery".
+  const parts =
+    page.passages?.map(({ headings, text }) => ({
+      title: [page.title, ...headings.filter((heading) => heading !== page.title)].join(' › '),
+      text,
+    })) ?? splitIntoPassages(page.text ?? '').map((text) => ({ title: page.title, text }));
+  return parts.map(({ title, text }, n) => ({
+    key: `webpage:${page.id}#${n}`,
+    kind: 'webpage',
+    sourceId: page.id,
+    title,
+    text,
+  }));
+}
+
+/**
+ * What the sentence encoder reads of a document: a pair's question (its key) and its answer; a
+ * product's or a passage's whole text, name or title first.
+ */
+export function embeddingTexts(document: IndexedDocument): { key?: string; body: string } {
+  if (document.kind === 'qna') return { key: document.question, body: document.answer ?? '' };
+  if (document.kind === 'product') {
+    return {
+      body: [`${document.name}.`, document.description, document.salesPitch]
+        .filter(Boolean)
+        .join(' '),
+    };
+  }
+  return { body: `${document.title}: ${document.text}` };
+}

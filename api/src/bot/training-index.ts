@@ -3,10 +3,9 @@ import type { SearchResult } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { indexTerm } from './english-terms';
 import { distinctTerms, tokenizeField } from './index-terms';
-import { splitIntoPassages } from './passages';
 import { correctQuery, matchTerms, type TermMatch } from './query-matching';
-import { SemanticIndex } from './semantic-index';
-import type { WordVectors } from './word-vectors';
+import { meaningWords, questionKey } from './understanding/meaning-words';
+import { VectorIndex } from './retrieving/vector-index';
 import {
   defaultRankingWeights,
   type RankingWeights,
@@ -15,9 +14,13 @@ import {
   type TrainingSearchOptions,
 } from './training-search';
 import {
+  embeddingTexts,
   fields,
   fieldBoosts,
   keyFields,
+  productDocument,
+  qnaDocument,
+  webPageDocuments,
   type IndexedDocument,
   type ProductTraining,
   type QnaTraining,
@@ -57,34 +60,47 @@ function decrement(
   else counts.delete(key);
 }
 
+/**
+ * The sentence vectors of training texts (see embeddingTexts), embedded before the items are
+ * added; an item whose texts have none yet is found by its words only.
+ */
+export type TextVectors = ReadonlyMap<string, Float32Array>;
+
+const noVectors: TextVectors = new Map();
+
 export interface TrainingIndexOptions {
-  /** English word vectors: with them, Q&A pairs are also found by meaning (`meaning`). */
-  wordVectors?: WordVectors;
+  /** The sentence encoder's: with it, the training is also found by meaning (`meaning`). */
+  dimensions?: number;
 }
 
 /**
  * The full-text index of one workspace's training (MiniSearch: BM25+, Porter2 stems, English stop
- * words, typo-tolerant and prefix matching), and with word vectors the sentence vectors of its
- * Q&A pairs. Kept current item by item as training changes. Pure: it knows nothing of the database.
+ * words, typo-tolerant and prefix matching), and with sentence vectors its documents by meaning.
+ * Kept current item by item as training changes. Pure: it knows nothing of the database.
  */
 export class TrainingIndex {
-  /** The Q&A pairs by meaning; only with word vectors. */
-  readonly meaning?: SemanticIndex;
+  /** The documents by meaning; only with sentence vectors. */
+  readonly meaning?: VectorIndex;
 
-  constructor({ wordVectors }: TrainingIndexOptions = {}) {
-    if (wordVectors) {
-      this.meaning = new SemanticIndex(wordVectors, {
-        vocabulary: this.vocabulary,
-        // A word weighs what its index term does in the full-text search: its rarity here.
-        weightOf: (word) => {
-          const term = indexTerm(word);
-          return term ? this.weight(term) : 0;
-        },
-        // No document holds the empty term: it weighs what an unseen word does.
-        unseenWeight: () => this.weight(''),
-        version: () => this.version,
-      });
-    }
+  constructor({ dimensions }: TrainingIndexOptions = {}) {
+    if (dimensions) this.meaning = new VectorIndex(dimensions);
+  }
+
+  /** The training texts the sentence encoder reads for these items (see embeddingTexts). */
+  static textsToEmbed(items: {
+    qnas?: readonly QnaTraining[];
+    products?: readonly ProductTraining[];
+    pages?: readonly WebPageTraining[];
+  }): string[] {
+    const documents = [
+      ...(items.qnas ?? []).map(qnaDocument),
+      ...(items.products ?? []).map(productDocument),
+      ...(items.pages ?? []).flatMap(webPageDocuments),
+    ];
+    return documents.flatMap((document) => {
+      const { key, body } = embeddingTexts(document);
+      return key === undefined ? [body] : [key, body];
+    });
   }
 
   private readonly miniSearch = new MiniSearch<IndexedDocument>({
@@ -116,6 +132,8 @@ export class TrainingIndex {
   /** How many documents hold each word as written: what a misspelt query word is corrected to. */
   private readonly vocabulary = new SearchableMap<number>();
   private readonly qnas = new Map<string, QnaTraining>();
+  /** The pairs by their question's key (questionKey). */
+  private readonly questionKeys = new Map<string, string[]>();
   private readonly products = new Map<string, ProductTraining>();
   private readonly pages = new Map<string, { page: WebPageTraining; keys: string[] }>();
 
@@ -125,43 +143,36 @@ export class TrainingIndex {
   }
 
   /** Adds the pairs, replacing any already held with the same id. */
-  upsertQnas(qnas: readonly QnaTraining[]): void {
+  upsertQnas(qnas: readonly QnaTraining[], vectors = noVectors): void {
     for (const qna of qnas) {
-      this.removeDocument(`qna:${qna.id}`);
+      this.removeQna(qna.id);
       this.qnas.set(qna.id, qna);
-      this.meaning?.upsert(qna.id, qna.question, qna.answer);
-      this.addDocument({
-        key: `qna:${qna.id}`,
-        kind: 'qna',
-        sourceId: qna.id,
-        question: qna.question,
-        answer: qna.answer,
-        topics: qna.topicIds.join(' \n '),
-      });
+      const key = questionKey(qna.question);
+      if (key !== '') this.questionKeys.set(key, [...(this.questionKeys.get(key) ?? []), qna.id]);
+      this.addDocument(qnaDocument(qna), vectors);
     }
   }
 
   removeQnas(ids: readonly string[]): void {
-    for (const id of ids) {
-      this.qnas.delete(id);
-      this.meaning?.remove(id);
-      this.removeDocument(`qna:${id}`);
-    }
+    for (const id of ids) this.removeQna(id);
   }
 
-  upsertProducts(products: readonly ProductTraining[]): void {
+  private removeQna(id: string): void {
+    const qna = this.qnas.get(id);
+    if (!qna) return;
+    this.qnas.delete(id);
+    const key = questionKey(qna.question);
+    const same = this.questionKeys.get(key)?.filter((other) => other !== id);
+    if (same?.length) this.questionKeys.set(key, same);
+    else this.questionKeys.delete(key);
+    this.removeDocument(`qna:${id}`);
+  }
+
+  upsertProducts(products: readonly ProductTraining[], vectors = noVectors): void {
     for (const product of products) {
       this.removeDocument(`product:${product.id}`);
       this.products.set(product.id, product);
-      this.addDocument({
-        key: `product:${product.id}`,
-        kind: 'product',
-        sourceId: product.id,
-        name: product.name,
-        sku: product.sku,
-        description: product.description,
-        salesPitch: product.salesPitch ?? '',
-      });
+      this.addDocument(productDocument(product), vectors);
     }
   }
 
@@ -172,20 +183,12 @@ export class TrainingIndex {
     }
   }
 
-  upsertWebPages(pages: readonly WebPageTraining[]): void {
+  upsertWebPages(pages: readonly WebPageTraining[], vectors = noVectors): void {
     for (const page of pages) {
       this.removeWebPages([page.id]);
-      // A passage is found by its headings too: "Delivery times" under "Shipping" answers
-      // "how long does delivery take" though its sentences may not say "delivery".
-      const parts =
-        page.passages?.map(({ headings, text }) => ({
-          title: [page.title, ...headings.filter((heading) => heading !== page.title)].join(' › '),
-          text,
-        })) ?? splitIntoPassages(page.text ?? '').map((text) => ({ title: page.title, text }));
-      const keys = parts.map(({ title, text }, n) => {
-        const key = `webpage:${page.id}#${n}`;
-        this.addDocument({ key, kind: 'webpage', sourceId: page.id, title, text });
-        return key;
+      const keys = webPageDocuments(page).map((document) => {
+        this.addDocument(document, vectors);
+        return document.key;
       });
       this.pages.set(page.id, { page, keys });
     }
@@ -291,6 +294,17 @@ export class TrainingIndex {
     return { hits };
   }
 
+  /** The training item a document of the index (a vector hit's key) belongs to. */
+  itemOf(key: string): Pick<TrainingHit, 'kind' | 'id' | 'passage'> | undefined {
+    const document = this.documents.get(key);
+    if (!document) return undefined;
+    return {
+      kind: document.kind,
+      id: document.sourceId,
+      ...(document.kind === 'webpage' ? { passage: this.passageOf(document) } : {}),
+    };
+  }
+
   private passageOf(document: IndexedDocument): WebPagePassage {
     const page = this.pages.get(document.sourceId)!.page;
     return { pageId: page.id, url: page.url, title: page.title, text: document.text ?? '' };
@@ -376,8 +390,40 @@ export class TrainingIndex {
     return vectors;
   }
 
-  private addDocument(document: IndexedDocument): void {
+  /**
+   * The one pair whose question asks what `text` asks in other stop words, order or inflection;
+   * undefined when none does, or several do.
+   */
+  sameQuestion(text: string): string | undefined {
+    const key = questionKey(text);
+    const ids = key === '' ? undefined : this.questionKeys.get(key);
+    return ids?.length === 1 ? ids[0] : undefined;
+  }
+
+  /**
+   * How much `text` says in this workspace: its meaning words' weights summed, in units of the
+   * weight of a word the training never uses (so about the number of its rare words, whatever
+   * the size of the training). A question of one or two common words ("phone number") fits
+   * many pairs a little; the pair decision trusts its best match less.
+   */
+  information(text: string): number {
+    let sum = 0;
+    for (const word of meaningWords(text)) {
+      const term = indexTerm(word);
+      if (term) sum += this.weight(term);
+    }
+    // No document holds the empty term: it weighs what an unseen word does.
+    return sum / this.weight('');
+  }
+
+  private addDocument(document: IndexedDocument, textVectors: TextVectors): void {
     this.documents.set(document.key, document);
+    if (this.meaning) {
+      const texts = embeddingTexts(document);
+      const body = textVectors.get(texts.body);
+      const key = texts.key === undefined ? undefined : textVectors.get(texts.key);
+      this.meaning.upsert(document.key, { body, key });
+    }
     this.miniSearch.add(document);
     const { terms, words, vectors } = this.termsOf(document);
     this.vectors.set(document.key, vectors);
@@ -394,6 +440,7 @@ export class TrainingIndex {
     // MiniSearch removes by the document's own content, which is why every document is kept.
     this.miniSearch.remove(document);
     this.documents.delete(key);
+    this.meaning?.remove(key);
     this.vectors.delete(key);
     this.version++;
     const { terms, words } = this.termsOf(document);

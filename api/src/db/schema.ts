@@ -316,6 +316,15 @@ export interface UnansweredQuestionsTable {
   dismissedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A training text's vector from the bot's sentence encoder (migration 0019). */
+export interface TrainingEmbeddingsTable {
+  workspaceId: string;
+  model: string;
+  textHash: string;
+  vector: Buffer;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 /** spec §3 ai_training_qna (migration 0005). */
 export interface AiTrainingQnasTable {
   id: string;
@@ -499,4 +508,5 @@ export interface Database {
   cannedResponses: CannedResponsesTable;
   conversationNotes: ConversationNotesTable;
   unansweredQuestions: UnansweredQuestionsTable;
+  trainingEmbeddings: TrainingEmbeddingsTable;
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unansweredQuestionEndpoints } from 'shared-sdk';
-import { loadWordVectors } from '../bot/word-vectors';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
@@ -31,7 +30,7 @@ export const userUnansweredQuestionsRoutes: FastifyPluginAsyncZod = async (app) 
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId);
-      return listUnansweredGroups(app.db, app.bot, loadWordVectors(), workspaceId, request.query);
+      return listUnansweredGroups(app.db, app.bot, workspaceId, request.query);
     },
   });
 

@@ -2,8 +2,6 @@ import type { Kysely } from 'kysely';
 import { maxUnansweredQuestionsRead } from 'shared-sdk/schemas';
 import type { UnansweredQuestions, UnansweredQuestionsQuery } from 'shared-sdk/schemas';
 import type { BotService } from '../bot/bot-service';
-import { groupQuestions } from '../bot/question-groups';
-import type { WordVectors } from '../bot/word-vectors';
 import type { Database } from '../db/schema';
 import { listUnansweredQuestions } from '../repositories/unanswered-questions';
 
@@ -19,14 +17,12 @@ const examplesShown = 3;
 export async function listUnansweredGroups(
   db: Kysely<Database>,
   bot: BotService,
-  vectors: WordVectors,
   workspaceId: string,
   { order, limit }: Pick<UnansweredQuestionsQuery, 'order' | 'limit'>,
 ): Promise<UnansweredQuestions> {
   const rows = await listUnansweredQuestions(db, workspaceId, maxUnansweredQuestionsRead + 1);
   const read = rows.slice(0, maxUnansweredQuestionsRead);
-  const groups = groupQuestions(
-    vectors,
+  const groups = await bot.groupQuestions(
     read.map((row) => ({ id: row.id, text: row.question, askedAt: row.askedAt })),
   );
   if (order === 'count') {

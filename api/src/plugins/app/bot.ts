@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { createBotService } from '../../bot/bot-service';
 import type { BotService } from '../../bot/bot-service';
 import { createOpenAiCompatibleModel } from '../../bot/language-model';
+import { sharedSentenceEncoder } from '../../bot/understanding/sentence-encoder';
+import { createTrainingVectors } from '../../bot/understanding/training-vectors';
 import type { BotConfig } from '../../config';
 
 declare module 'fastify' {
@@ -18,16 +20,25 @@ declare module 'fastify' {
  */
 export const botPlugin = fp<{ bot: BotConfig }>(
   async (app, { bot }) => {
+    // Loaded before the server listens: a missing or broken model file stops the start, naming
+    // the file, rather than leaving a bot that cannot understand.
+    const started = performance.now();
+    const encoder = await sharedSentenceEncoder();
     const service = createBotService({
       db: app.db,
       logger: app.log,
+      vectors: createTrainingVectors(app.db, encoder),
       changeFeed: app.changeFeed,
       ...(bot.languageModel
         ? { languageModel: createOpenAiCompatibleModel(bot.languageModel) }
         : {}),
     });
     app.log.info(
-      { languageModel: bot.languageModel ? bot.languageModel.model : 'none' },
+      {
+        encoder: encoder.id,
+        encoderLoadMs: Math.round(performance.now() - started),
+        languageModel: bot.languageModel ? bot.languageModel.model : 'none',
+      },
       'bot ready',
     );
     app.decorate('bot', service);

@@ -3,6 +3,7 @@ import type { CrawlConfig, JobsConfig, OutboundConfig, WebhooksConfig } from '..
 import { defaultCrawlLimits } from '../../crawler/crawl-limits';
 import { JobRunner } from '../../jobs/job-runner';
 import { productPhotosJob } from '../../jobs/product-photo-jobs';
+import { trainingEmbeddingsJob } from '../../jobs/training-embedding-jobs';
 import { webhookDeliveryJob } from '../../jobs/webhook-delivery-jobs';
 import { getLinksJob, indexWebsiteJob } from '../../jobs/website-jobs';
 import { createOutboundFetch } from '../../outbound/outbound-fetch';
@@ -25,7 +26,8 @@ export interface JobsPluginOptions {
 
 /**
  * Background work: website discovery (getLinks), the reading of a website's pages, the copying
- * in of imported products' photos and the deliveries of webhooks, run by a JobRunner that claims jobs from the database (see
+ * in of imported products' photos, the deliveries of webhooks and the embedding of many training
+ * texts at once, run by a JobRunner that claims jobs from the database (see
  * job-runner.ts), started once the app is ready.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
@@ -45,6 +47,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         indexWebsiteJob({ db: app.db, fetch, limits: crawl }),
         productPhotosJob({ db: app.db, fetch, storage: app.storage }),
         webhookDeliveryJob({ db: app.db, fetch, retryBaseMs: webhooks.retryBaseMs }),
+        trainingEmbeddingsJob({ bot: app.bot }),
       ],
     });
     app.decorate('outboundFetch', fetch);
@@ -53,5 +56,5 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     // Before onClose, where the database closes: jobs under way are handed back first.
     app.addHook('preClose', () => runner.close());
   },
-  { name: 'jobs', dependencies: ['database', 'live', 'storage'] },
+  { name: 'jobs', dependencies: ['database', 'live', 'storage', 'bot'] },
 );
