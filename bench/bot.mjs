@@ -70,20 +70,20 @@ Module._extensions['.ts'] = (module, filename) => {
   module._compile(code, filename);
 };
 const require = createRequire(import.meta.url);
-const { TrainingIndex } = require('../api/src/bot/training-index.ts');
+const { TrainingIndex } = require('../api/src/bot/retrieving/training-index.ts');
 const {
   decideReply,
   defaultMeaningSettings,
   searchTraining,
-} = require('../api/src/bot/bot-reply.ts');
+} = require('../api/src/bot/deciding/bot-reply.ts');
 const {
   productQuestion,
   withoutGreeting,
   asksForPerson,
   smallTalk,
-} = require('../api/src/bot/customer-intents.ts');
-const { defaultConfidenceThresholds } = require('../api/src/bot/confidence.ts');
-const { featureNames, fuseCandidates } = require('../api/src/bot/fusion.ts');
+} = require('../api/src/bot/understanding/customer-intents.ts');
+const { defaultConfidenceThresholds } = require('../api/src/bot/deciding/confidence.ts');
+const { featureNames, fuseCandidates } = require('../api/src/bot/retrieving/fusion.ts');
 const {
   decisionInputNames,
   decisionInputs,
@@ -91,7 +91,7 @@ const {
   suggestionPrecisionGoal,
   maxUnknownSuggested,
   negativeWeight,
-} = require('../api/src/bot/pair-decision.ts');
+} = require('../api/src/bot/deciding/pair-decision.ts');
 const { loadSentenceEncoder } = require('../api/src/bot/understanding/sentence-encoder.ts');
 
 const percent = (part, whole) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '—');

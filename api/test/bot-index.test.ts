@@ -1,9 +1,13 @@
-import { decideReply } from '../src/bot/bot-reply';
-import { asksForPerson, smallTalk } from '../src/bot/customer-intents';
-import { indexTerms } from '../src/bot/english-terms';
-import { splitIntoPassages } from '../src/bot/passages';
-import type { ProductTraining, QnaTraining, WebPageTraining } from '../src/bot/training-documents';
-import { TrainingIndex } from '../src/bot/training-index';
+import { decideReply } from '../src/bot/deciding/bot-reply';
+import { asksForPerson, smallTalk } from '../src/bot/understanding/customer-intents';
+import { indexTerms } from '../src/bot/understanding/english-terms';
+import { splitIntoPassages } from '../src/bot/retrieving/passages';
+import type {
+  ProductTraining,
+  QnaTraining,
+  WebPageTraining,
+} from '../src/bot/retrieving/training-documents';
+import { TrainingIndex } from '../src/bot/retrieving/training-index';
 
 const qnas: QnaTraining[] = [
   {

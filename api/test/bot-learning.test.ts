@@ -7,7 +7,7 @@ import {
   widgetSuggestionResponseSchema,
 } from 'shared-sdk/schemas';
 import type { Message, WidgetSession } from 'shared-sdk/schemas';
-import { handoffMessages, suggestionsMessage } from '../src/bot/bot-reply';
+import { handoffMessages, suggestionsMessage } from '../src/bot/deciding/bot-reply';
 import { findStatistics } from '../src/repositories/statistics';
 import { checkStatistics } from '../src/services/statistics-check';
 import { sendCustomerMessage } from './fixtures/conversation';

@@ -1,12 +1,16 @@
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decideReply, defaultMeaningSettings } from '../src/bot/bot-reply';
-import { defaultConfidenceThresholds } from '../src/bot/confidence';
-import { fuseCandidates } from '../src/bot/fusion';
-import { defaultPairDecision, pairProbability } from '../src/bot/pair-decision';
-import type { ProductTraining, QnaTraining, WebPageTraining } from '../src/bot/training-documents';
-import { TrainingIndex } from '../src/bot/training-index';
+import { decideReply, defaultMeaningSettings } from '../src/bot/deciding/bot-reply';
+import { defaultConfidenceThresholds } from '../src/bot/deciding/confidence';
+import { fuseCandidates } from '../src/bot/retrieving/fusion';
+import { defaultPairDecision, pairProbability } from '../src/bot/deciding/pair-decision';
+import type {
+  ProductTraining,
+  QnaTraining,
+  WebPageTraining,
+} from '../src/bot/retrieving/training-documents';
+import { TrainingIndex } from '../src/bot/retrieving/training-index';
 import { VectorIndex } from '../src/bot/retrieving/vector-index';
 import { meaningWords } from '../src/bot/understanding/meaning-words';
 import {

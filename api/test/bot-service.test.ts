@@ -3,7 +3,10 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBotService } from '../src/bot/bot-service';
 import type { BotService } from '../src/bot/bot-service';
-import { createOpenAiCompatibleModel, notInPassagesMarker } from '../src/bot/language-model';
+import {
+  createOpenAiCompatibleModel,
+  notInPassagesMarker,
+} from '../src/bot/replying/language-model';
 import { sharedSentenceEncoder } from '../src/bot/understanding/sentence-encoder';
 import { createTrainingVectors } from '../src/bot/understanding/training-vectors';
 import { loadConfig } from '../src/config';
@@ -11,12 +14,14 @@ import { writeTransaction } from '../src/live/write-transaction';
 import {
   deleteAiTrainingQna,
   insertAiTrainingQna,
+  insertAiTrainingQnas,
   updateAiTrainingQna,
 } from '../src/repositories/ai-training-qnas';
 import type { AiTrainingQnaFields } from '../src/repositories/ai-training-qnas';
 import { createWorkspace } from './fixtures/workspace';
 import { signUp } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import { eventually } from './support/eventually';
 import type { TestApp } from './support/build-test-app';
 
 const returnsPair: AiTrainingQnaFields = {
@@ -176,6 +181,46 @@ describe('bot service', () => {
       deleteAiTrainingQna(trx, workspaceId, pair.id, new Date()),
     );
     expect(await ask(app.bot, workspaceId, 'How long does delivery take?')).toEqual(notConfident);
+  });
+
+  it('embeds many new pairs in a background job with progress, answering from their words meanwhile', async () => {
+    const workspaceId = await newWorkspace();
+    const fillers = Array.from({ length: 60 }, (_, n) => ({
+      question: `Do you stock spare part number ${1000 + n}?`,
+      answer: `Part ${1000 + n} is in stock at our warehouse.`,
+      topicIds: ['Parts'],
+    }));
+    await writeTransaction(app.db, (trx) =>
+      insertAiTrainingQnas(trx, workspaceId, [...fillers, deliveryPair], new Date()),
+    );
+    // 122 texts to embed: too many to wait for, so the bot answers by words and queues a job.
+    expect(await ask(app.bot, workspaceId, 'How long does delivery take?')).toMatchObject({
+      kind: 'answer',
+      content: deliveryPair.answer,
+    });
+    const job = await eventually(
+      () =>
+        app.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('workspaceId', '=', workspaceId)
+          .where('kind', '=', 'training-embeddings')
+          .executeTakeFirst(),
+      (row) => row?.status === 'done',
+      'the embedding job',
+    );
+    expect(job!.progress).toEqual({ embedded: 122, total: 122 });
+    const stored = await app.db
+      .selectFrom('trainingEmbeddings')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('workspaceId', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(122);
+    // Now by meaning: no word of this is in the pair's question.
+    expect(await ask(app.bot, workspaceId, 'how many days until my order is here?')).toMatchObject({
+      kind: 'answer',
+      content: deliveryPair.answer,
+    });
   });
 
   it('reads the training again after trainingChanged, without a change feed', async () => {

@@ -2,21 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ChangeEvent } from '../live/change-events';
 import type { ChangeFeed } from '../live/change-feed';
-import { decideReply, handoffMessages } from './bot-reply';
-import type { BotReply, ReplyDecision } from './bot-reply';
+import { decideReply, handoffMessages } from './deciding/bot-reply';
+import type { BotReply, ReplyDecision } from './deciding/bot-reply';
 import type { BotPreview } from 'shared-sdk/schemas';
-import type { TrainingHit } from './training-search';
-import type { ConfidenceThresholds } from './confidence';
-import type { LanguageModel } from './language-model';
-import { TrainingIndex } from './training-index';
-import { withoutGreeting } from './customer-intents';
+import type { TrainingHit } from './retrieving/training-search';
+import type { ConfidenceThresholds } from './deciding/confidence';
+import type { LanguageModel } from './replying/language-model';
+import { TrainingIndex } from './retrieving/training-index';
+import { withoutGreeting } from './understanding/customer-intents';
 import type { TrainingVectors } from './understanding/training-vectors';
-import { groupQuestions, type AskedQuestion, type QuestionGroup } from './question-groups';
+import { groupQuestions, type AskedQuestion, type QuestionGroup } from './learning/question-groups';
 import { selectWebpagesForBot, selectWebpageVersions } from '../repositories/ai-training-websites';
 import { deleteOtherModelsEmbeddings } from '../repositories/training-embeddings';
-import type { ProductTraining, QnaTraining, WebPageTraining } from './training-documents';
+import type {
+  ProductTraining,
+  QnaTraining,
+  WebPageTraining,
+} from './retrieving/training-documents';
 
-export type { BotReply, BotSource, HandoffReason } from './bot-reply';
+export type { BotReply, BotSource, HandoffReason } from './deciding/bot-reply';
 
 /** The logger calls the service makes (Fastify's logger fits). */
 export interface BotLogger {

@@ -1,5 +1,4 @@
-import type { BotService } from '../bot/bot-service';
-import { trainingEmbeddingsJobKind } from '../bot/understanding/training-vectors';
+import { trainingEmbeddingsJobKind, type BotService } from '../bot';
 import type { JobHandler } from './job-runner';
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Message } from 'shared-sdk/schemas';
-import { handoffMessages } from '../bot/bot-reply';
-import type { BotReply, BotService } from '../bot/bot-service';
+import { handoffMessages, type BotReply, type BotService } from '../bot';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import { lockConversation, markBotAnswered } from '../repositories/conversations';

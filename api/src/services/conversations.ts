@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Conversation, Message, MessageAttachment, StatusChange } from 'shared-sdk/schemas';
-import type { HandoffReason } from '../bot/bot-service';
+import type { HandoffReason } from '../bot';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import type { CustomerRow } from '../repositories/customers';

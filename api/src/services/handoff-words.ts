@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isWithinBusinessHours } from 'shared-sdk';
-import { awayHandoffMessages, handoffMessages, type HandoffReason } from '../bot/bot-reply';
+import { awayHandoffMessages, handoffMessages, type HandoffReason } from '../bot';
 import type { Database } from '../db/schema';
 
 /**

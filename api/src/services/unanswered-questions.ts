@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { maxUnansweredQuestionsRead } from 'shared-sdk/schemas';
 import type { UnansweredQuestions, UnansweredQuestionsQuery } from 'shared-sdk/schemas';
-import type { BotService } from '../bot/bot-service';
+import type { BotService } from '../bot';
 import type { Database } from '../db/schema';
 import { listUnansweredQuestions } from '../repositories/unanswered-questions';
 

@@ -1,4 +1,4 @@
-import { indexTerm, isStopWord } from '../english-terms';
+import { indexTerm, isStopWord } from './english-terms';
 
 const separators = /[\s\p{P}\p{S}]+/u;
 

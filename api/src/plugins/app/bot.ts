@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
-import { createBotService } from '../../bot/bot-service';
-import type { BotService } from '../../bot/bot-service';
-import { createOpenAiCompatibleModel } from '../../bot/language-model';
-import { sharedSentenceEncoder } from '../../bot/understanding/sentence-encoder';
-import { createTrainingVectors } from '../../bot/understanding/training-vectors';
+import {
+  createBotService,
+  createOpenAiCompatibleModel,
+  createTrainingVectors,
+  sharedSentenceEncoder,
+  type BotService,
+} from '../../bot';
 import type { BotConfig } from '../../config';
 
 declare module 'fastify' {

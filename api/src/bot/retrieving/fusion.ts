@@ -1,4 +1,4 @@
-import { isConfident } from './confidence';
+import { isConfident } from '../deciding/confidence';
 import type { TrainingIndex } from './training-index';
 import type { TrainingHit } from './training-search';
 

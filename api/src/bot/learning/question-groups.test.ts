@@ -1,5 +1,5 @@
 import { groupQuestions as groupByVectors, type AskedQuestion } from './question-groups';
-import { sharedSentenceEncoder } from './understanding/sentence-encoder';
+import { sharedSentenceEncoder } from '../understanding/sentence-encoder';
 
 const asked = (texts: string[]) =>
   texts.map((text, n) => ({ id: `q${n}`, text, askedAt: new Date(Date.UTC(2026, 0, 1, 0, n)) }));

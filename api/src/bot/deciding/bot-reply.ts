@@ -1,4 +1,4 @@
-import { indexTerms } from './english-terms';
+import { indexTerms } from '../understanding/english-terms';
 import { defaultConfidenceThresholds, isConfident } from './confidence';
 import type { ConfidenceThresholds } from './confidence';
 import {
@@ -7,19 +7,19 @@ import {
   productQuestionTerms,
   smallTalk,
   withoutGreeting,
-} from './customer-intents';
-import type { ProductQuestion, SmallTalk } from './customer-intents';
+} from '../understanding/customer-intents';
+import type { ProductQuestion, SmallTalk } from '../understanding/customer-intents';
 import { formatPrice, lowStockThreshold } from 'shared-sdk';
 import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
-import type { ProductTraining, TrainingKind } from './training-documents';
-import type { TrainingIndex } from './training-index';
-import type { TrainingHit } from './training-search';
+import type { ProductTraining, TrainingKind } from '../retrieving/training-documents';
+import type { TrainingIndex } from '../retrieving/training-index';
+import type { TrainingHit } from '../retrieving/training-search';
 import {
   defaultFeatureWeights,
   fuseCandidates,
   type FeatureWeights,
   type FusedCandidate,
-} from './fusion';
+} from '../retrieving/fusion';
 import {
   defaultPairDecision,
   defaultSuggestThreshold,

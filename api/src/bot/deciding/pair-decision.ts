@@ -1,4 +1,4 @@
-import type { FusedCandidate } from './fusion';
+import type { FusedCandidate } from '../retrieving/fusion';
 
 /** What the decision reads of the best candidate. */
 export const decisionInputNames = [

@@ -1,4 +1,4 @@
-import { indexTerm, tokenize } from './english-terms';
+import { indexTerm, tokenize } from '../understanding/english-terms';
 
 // How texts become index terms, and how near two terms are: shared by indexing and searching.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Passage } from './bot-reply';
+import type { Passage } from '../deciding/bot-reply';
 
 /** Phrases an answer to the customer's question from training passages only. */
 export interface LanguageModel {

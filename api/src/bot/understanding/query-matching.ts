@@ -6,7 +6,7 @@ import {
   minCorrectedLength,
   tokenizeWithCodes,
   twoEditsFromLength,
-} from './index-terms';
+} from '../retrieving/index-terms';
 
 // A query's words against the training's: typos corrected, and which document term each query
 // term matched at what credit.

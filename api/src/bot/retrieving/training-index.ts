@@ -1,11 +1,11 @@
 import MiniSearch from 'minisearch';
 import type { SearchResult } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
-import { indexTerm } from './english-terms';
+import { indexTerm } from '../understanding/english-terms';
 import { distinctTerms, tokenizeField } from './index-terms';
-import { correctQuery, matchTerms, type TermMatch } from './query-matching';
-import { meaningWords, questionKey } from './understanding/meaning-words';
-import { VectorIndex } from './retrieving/vector-index';
+import { correctQuery, matchTerms, type TermMatch } from '../understanding/query-matching';
+import { meaningWords, questionKey } from '../understanding/meaning-words';
+import { VectorIndex } from './vector-index';
 import {
   defaultRankingWeights,
   type RankingWeights,

@@ -1,4 +1,4 @@
-import { meaningWords } from './understanding/meaning-words';
+import { meaningWords } from '../understanding/meaning-words';
 
 // Customer questions the bot handed over, grouped by meaning so that AI training shows each
 // thing customers ask once, with how often they asked it.

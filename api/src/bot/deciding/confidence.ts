@@ -1,4 +1,4 @@
-import type { TrainingHit } from './training-search';
+import type { TrainingHit } from '../retrieving/training-search';
 
 /**
  * When the best match is trusted to answer. Scores of full-text search only compare hits of one
