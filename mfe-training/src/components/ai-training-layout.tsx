@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Stack, usePageTitle } from 'shared-ui';
 import { PageHeader } from 'shared-ui/controls';
+import { EmbeddingProgress } from '../features/learning/components/embedding-progress';
 import '../i18n/training-translations';
 import { aiTrainingTabHref, aiTrainingTabs, type AiTrainingTab } from '../utils/ai-training-tabs';
 import { TabList, TabPanel } from './tab-list';
@@ -38,6 +39,7 @@ export function AiTrainingLayout({
   return (
     <Stack $gap={6}>
       <PageHeader title={t('title')} lead={t('lead')} headingRef={headingRef} />
+      <EmbeddingProgress workspaceId={workspaceId} />
       <Stack $gap={6}>
         <TabList
           label={t('tabs.label')}
