@@ -22,6 +22,7 @@ import {
 } from '../src/bot/understanding/sentence-encoder';
 
 // These tests load the real sentence encoder (api/assets/sentence-encoder).
+jest.setTimeout(30_000);
 
 const qnas: QnaTraining[] = [
   {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { enqueueJob, hasUnfinishedJob } from '../../jobs/job-store';
+import { writeTransaction } from '../../live/write-transaction';
 import {
   insertTrainingEmbeddings,
   selectTrainingEmbeddings,
@@ -81,20 +82,22 @@ export function createTrainingVectors(
     return vectors;
   }
 
-  async function queueJob(workspaceId: string, total: number) {
-    const queued = await hasUnfinishedJob(
-      db,
-      workspaceId,
-      trainingEmbeddingsJobKind,
-      'model',
-      encoder.id,
-    );
-    if (queued) return;
-    await enqueueJob(db, {
-      workspaceId,
-      kind: trainingEmbeddingsJobKind,
-      payload: { model: encoder.id },
-      progress: { embedded: 0, total },
+  function queueJob(workspaceId: string, total: number) {
+    return writeTransaction(db, async (trx) => {
+      const queued = await hasUnfinishedJob(
+        trx,
+        workspaceId,
+        trainingEmbeddingsJobKind,
+        'model',
+        encoder.id,
+      );
+      if (queued) return;
+      await enqueueJob(trx, {
+        workspaceId,
+        kind: trainingEmbeddingsJobKind,
+        payload: { model: encoder.id },
+        progress: { embedded: 0, total },
+      });
     });
   }
 
