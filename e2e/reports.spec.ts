@@ -48,6 +48,7 @@ test("an admin reads today's reports, drills down to a conversation and download
   const conversation = { workspaceId, conversationId: rita.conversationId };
   for (const [url, data] of [
     ['/api/user/take-over-conversation', conversation],
+    ['/api/user/assign-conversation', { ...conversation, assigneeId: owner.userId }],
     ['/api/user/messages', { ...conversation, role: 'agent', content: 'Yes, cheques are fine.' }],
     ['/api/user/resolve-conversation', conversation],
   ] as const) {
@@ -64,13 +65,15 @@ test("an admin reads today's reports, drills down to a conversation and download
   const errors = collectConsoleErrors(page);
   await page.goto(`/dashboard/${workspaceId}/reports?range=today`);
   await logIn(page, owner.email, owner.password);
-  await expect(page).toHaveTitle('Reports · Parley');
-  const conversations = page.getByRole('region', { name: 'Conversations' });
+  await expect(page).toHaveTitle(/Reports · Parley$/);
+  const conversations = page.getByRole('region', { name: 'Conversations', exact: true });
   const newFigure = conversations.locator('dl > div').filter({ hasText: /^New/ });
   await expect(newFigure).toContainText('2');
   await expect(newFigure).toContainText('Previous period: 0');
-  await expect(page.getByRole('region', { name: 'Satisfaction' })).toContainText('Quick and kind');
-  await expect(page.getByRole('region', { name: 'Agents' })).toContainText('Ada Lead');
+  await expect(page.getByRole('region', { name: 'Satisfaction', exact: true })).toContainText(
+    'Quick and kind',
+  );
+  await expect(page.getByRole('region', { name: 'Agents', exact: true })).toContainText('Ada Lead');
   await expectAccessibleInBothModes(page);
 
   // The chart as a table, then the day's conversations, then one of them in chat takeover.
