@@ -48,6 +48,9 @@ const goalP95Ms = 200;
 const agentCount = 5;
 
 await buildNodePackages();
+// The embedded database answers from a worker thread the api does not wait on: keep the process
+// alive while a long statement runs there.
+const keepAlive = setInterval(() => {}, 1000);
 const { sql } = apiRequire('kysely');
 const { buildApp } = apiRequire('./dist/app');
 const { loadConfig } = apiRequire('./dist/config');
@@ -262,15 +265,17 @@ async function benchDatabase(name, url) {
       ],
     ];
     const floorTimes = await timeRuns(() =>
-      sql`select count(*) from conversations c join messages m on m.conversation_id = c.id
+      sql`select count(*) from conversations c join messages m on m.conversation_id = (c.id collate "default")
           where c.workspace_id = ${workspaceId}
             and c.created_at >= now() - interval '30 days'`.execute(app.db),
     );
     const floorP95 = percentile(floorTimes, 95);
+    console.log(`  floor: p95 ${floorP95.toFixed(1)} ms`);
     const rows = [];
     for (const [figure, url] of reads) {
       const times = await timeRuns(() => call('GET', url, undefined, token));
       const p95 = percentile(times, 95);
+      console.log(`  ${figure}: p95 ${p95.toFixed(1)} ms`);
       const met = p95 <= goalP95Ms;
       rows.push([
         figure,
@@ -337,4 +342,5 @@ for (const database of databases) {
 }
 console.log('');
 printTable(['figure', 'database', 'p50 ms', 'p95 ms', 'goal', 'floor p95 ms', 'met'], table);
+clearInterval(keepAlive);
 process.exit(allMet ? 0 : 1);

@@ -5,8 +5,10 @@
 -- Conversations created in a range use conversations_workspace_created_idx (0012).
 -- A conversation resolved in a range was updated then or later (its resolution's changedAt).
 create index conversations_workspace_updated_idx on conversations (workspace_id, updated_at);
-create index messages_workspace_role_timestamp_idx
-  on messages (workspace_id, role, "timestamp") where role = 'agent';
+-- Each agent's replies in a range. Led by the sender, so that it never looks like a way to read
+-- one conversation's first agent reply (that is messages_conversation_id_timestamp_idx's).
+create index messages_agent_replies_idx
+  on messages (workspace_id, sender_id, "timestamp") where role = 'agent';
 create index conversations_workspace_rated_idx
   on conversations (workspace_id, rated_at) where rated_at is not null;
 

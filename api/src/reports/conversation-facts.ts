@@ -5,6 +5,10 @@ import { sql, type RawBuilder } from 'kysely';
  * (the latest resolution, while it stays resolved), whether it was handed over, whether a "Did
  * you mean" choice answered it, its first customer message and its first agent reply (with who
  * wrote it). `where` picks the conversations (alias `c`); the columns of `c` come along.
+ *
+ * conversations.id sorts bytewise (collate "C") and messages.conversation_id in the default
+ * collation: compared as they are, the two differ and no index on messages serves the lookups (a
+ * scan of every message per conversation). Each comparison names the messages' collation.
  */
 export function conversationFacts(where: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
@@ -21,17 +25,17 @@ export function conversationFacts(where: RawBuilder<unknown>): RawBuilder<unknow
       ) as handed_over,
       exists (
         select 1 from messages m
-        where m.conversation_id = c.id and m.suggestion_choice is not null
+        where m.conversation_id = (c.id collate "default") and m.suggestion_choice is not null
           and m.suggestion_choice <> 'none'
       ) as did_you_mean,
       (select min(m.timestamp) from messages m
-        where m.conversation_id = c.id and m.role = 'user') as first_customer_at,
+        where m.conversation_id = (c.id collate "default") and m.role = 'user') as first_customer_at,
       first_agent.timestamp as first_agent_at,
       first_agent.sender_id as first_agent_id
     from conversations c
     left join lateral (
       select m.timestamp, m.sender_id from messages m
-      where m.conversation_id = c.id and m.role = 'agent'
+      where m.conversation_id = (c.id collate "default") and m.role = 'agent'
       order by m.timestamp, m.id
       limit 1
     ) first_agent on true

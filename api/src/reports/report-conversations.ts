@@ -68,7 +68,7 @@ export async function listReportConversations(
       (f.resolved_at is not null and f.first_agent_at is null) as "resolvedByBot"
     from (${facts}) f
     join chatbots cb on cb.id = f.chatbot_id
-    join customers cu on cu.id = f.customer_id
+    join customers cu on cu.id = (f.customer_id collate "C")
     left join users u on u.id = f.assignee_id
     order by f.created_at, f.id
     limit ${limit}
