@@ -16,6 +16,7 @@ const benches = [
   'products.mjs',
   'bot.mjs',
   'websites.mjs',
+  'reports.mjs',
 ];
 const summaryDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
 const summary = path.join(summaryDir, 'figures.jsonl');

@@ -206,6 +206,18 @@ const samples: Record<string, Sample> = {
   },
   'GET /api/user/ai-training-qnas': { input: ({ workspaceId }) => ({ workspaceId }) },
   'GET /api/user/unanswered-questions': { input: ({ workspaceId }) => ({ workspaceId }) },
+  'GET /api/user/reports': {
+    input: ({ workspaceId }) => ({ workspaceId, days: 7 }),
+    adminOnly: true,
+  },
+  'GET /api/user/report-conversations': {
+    input: ({ workspaceId }) => ({ workspaceId, days: 7 }),
+    adminOnly: true,
+  },
+  'GET /api/user/report-conversations.csv': {
+    input: ({ workspaceId }) => ({ workspaceId, days: 7 }),
+    adminOnly: true,
+  },
   'POST /api/user/unanswered-questions-dismiss': {
     input: ({ workspaceId }) => ({ workspaceId, questionIds: ['unknown-question'] }),
   },

@@ -44,6 +44,7 @@ export const dashboardPaths = {
   ),
   'dashboard-workspaceId-integrations': dashboardPath('/dashboard/:workspaceId/integrations'),
   'dashboard-workspaceId-products': dashboardPath('/dashboard/:workspaceId/products'),
+  'dashboard-workspaceId-reports': dashboardPath('/dashboard/:workspaceId/reports'),
   'dashboard-workspaceId-tickets': dashboardPath('/dashboard/:workspaceId/tickets'),
   'dashboard-workspaceId-tickets-ticketId': dashboardPath(
     '/dashboard/:workspaceId/tickets/:ticketId',

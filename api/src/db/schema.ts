@@ -195,6 +195,8 @@ export interface TicketsTable {
   conversationId: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  /** When it was last closed; null while open (migration 0022, for the reports' backlog). */
+  closedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** spec §3 customer: a widget visitor (migration 0005). */

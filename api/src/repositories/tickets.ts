@@ -94,6 +94,7 @@ export async function insertTicket(
       subject: ticket.type === 'internal' ? ticket.subject : null,
       recipientInfo: ticket.type === 'internal' ? (jsonValue(ticket.recipientInfo) ?? null) : null,
       conversationId: ticket.type === 'external' ? ticket.conversationId : null,
+      closedAt: status === 'closed' ? now : null,
       updatedAt: now,
     })
     .returningAll()
@@ -147,6 +148,8 @@ export async function updateTickets(
       subject: update.subject,
       recipientInfo:
         update.recipientInfo === undefined ? undefined : (jsonValue(update.recipientInfo) ?? null),
+      // A ticket closed again keeps the first closing time; reopening clears it.
+      closedAt: closingTime(update.status, now),
       updatedAt: now,
     })
     .where('workspaceId', '=', workspaceId)
@@ -172,6 +175,12 @@ export async function updateTickets(
   }
   recordChange(trx, { collection: 'tickets', workspaceId, ids: rows.map((row) => row.id) });
   return rows.map(toTicket);
+}
+
+function closingTime(status: TicketStatus | undefined, now: Date) {
+  if (status === 'open') return null;
+  if (status === 'closed') return sql<Date>`coalesce(closed_at, ${now})`;
+  return undefined;
 }
 
 /** Deletes the workspace's tickets `ids` and uncounts them. Returns the ids deleted. */

@@ -9,10 +9,19 @@ import {
 } from '@testing/data-generators';
 import { describeExposedPages } from '@testing/exposed-pages';
 import { signIn } from '@testing/sign-in';
+import { buildReport } from '../features/reports/testing/build-report';
 
-// Where these pages may link: the chat takeover area, tickets, and the customer's e-mail.
+// chart.js needs a real canvas, which the test's document lacks.
+jest.mock('../features/reports/components/line-chart', () => ({
+  LineChart: ({ title }: { title: string }) => <div role="img" aria-label={title} />,
+}));
+
+// Where these pages may link: the chat takeover area, tickets, the customer's e-mail, and from
+// Reports, AI training's unanswered questions and the per-conversation CSV.
 const allowedLinks = [
   /^\/dashboard\/[^/]+\/chat-takeover(\/[^/]+)?$/,
+  /^\/dashboard\/[^/]+\/ai-training\?tab=unanswered$/,
+  /^\/api\/user\/report-conversations\.csv\?/,
   /^\/dashboard\/[^/]+\/tickets\/[^/]+$/,
   /^mailto:/,
 ];
@@ -28,6 +37,11 @@ describeExposedPages({
       path: '/dashboard/:workspaceId/chat-takeover/:conversationId?',
       title: 'Maya Patel',
     },
+    './reports-page': {
+      route: '/dashboard/ws_fernhill/reports',
+      path: '/dashboard/:workspaceId/reports',
+      title: 'Reports',
+    },
   },
   load: (file) => import(`./${file}`),
   async arrange() {
@@ -35,6 +49,7 @@ describeExposedPages({
       if (request.url === '/api/user/users?workspaceId=ws_fernhill') {
         return { status: 200, body: buildMembers() };
       }
+      if (request.url.startsWith('/api/user/reports?')) return { status: 200, body: buildReport() };
       return notFoundReply(request);
     });
     await signIn();

@@ -21,3 +21,4 @@ export * from './chat-widget';
 export * from './webhooks';
 export * from './billing';
 export * from './constants';
+export * from './reports';

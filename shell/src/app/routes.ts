@@ -175,6 +175,11 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: chatTakeover,
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-reports'),
+    layout: 'dashboard',
+    page: chat('./reports-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-ai-training'),
     layout: 'dashboard',
     page: training('./ai-training-page'),

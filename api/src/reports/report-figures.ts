@@ -1,0 +1,216 @@
+import { sql, type Kysely } from 'kysely';
+import type { ConversationFigures, Report, ReportAgent, ReportDay } from 'shared-sdk/schemas';
+import type { Database } from '../db/schema';
+import { conversationFacts, firstResponseSeconds, resolutionSeconds } from './conversation-facts';
+import type { ReportRange } from './report-range';
+
+/** Rated conversations whose comments the report shows, newest first. */
+const latestCommentsShown = 5;
+
+interface FiguresRow {
+  periods: Record<'current' | 'previous', ConversationFigures>;
+  days: ReportDay[];
+  channels: Report['channels'];
+  agents: ReportAgent[];
+  heat: [weekday: number, hour: number, count: number][];
+  comments: Report['latestComments'];
+}
+
+/**
+ * Every figure of a report in one statement, from the rows. Each event counts on the local day
+ * of the workspace's zone it happened in: a day runs from its local midnight to the next (23 or
+ * 25 hours on a daylight-saving change), which `day::timestamp at time zone zone` gives on
+ * PostgreSQL and PGlite alike. Conversations are read once (`f`); the previous period's figures
+ * come from the same read. Durations are rounded to the millisecond the rows keep.
+ */
+export async function reportFigures(
+  db: Kysely<Database>,
+  workspaceId: string,
+  range: ReportRange,
+): Promise<Omit<Report, 'from' | 'to' | 'previousFrom' | 'previousTo' | 'timeZone'>> {
+  const zone = range.timeZone;
+  const facts = conversationFacts(sql`c.workspace_id = ${workspaceId}
+    and c.created_at < (select finish from b)
+    and (c.updated_at >= (select prev_start from b) or c.rated_at >= (select prev_start from b))`);
+  const result = await sql<FiguresRow>`
+    with b as (
+      select (${range.previousFrom}::date::timestamp at time zone ${zone}) as prev_start,
+        (${range.from}::date::timestamp at time zone ${zone}) as start,
+        ((${range.to}::date + 1)::timestamp at time zone ${zone}) as finish
+    ),
+    -- Once: each column of a fact is read several times below.
+    facts as materialized (${facts}),
+    f as (
+      select f.*,
+        case when f.created_at >= b.start then 'current'
+          when f.created_at >= b.prev_start then 'previous' end as created_in,
+        case when f.resolved_at >= b.start and f.resolved_at < b.finish then 'current'
+          when f.resolved_at >= b.prev_start and f.resolved_at < b.start then 'previous'
+          end as resolved_in,
+        case when f.rated_at >= b.start and f.rated_at < b.finish then 'current'
+          when f.rated_at >= b.prev_start and f.rated_at < b.start then 'previous' end as rated_in,
+        ${firstResponseSeconds} as first_response_s,
+        ${resolutionSeconds} as resolution_s
+      from facts f cross join b
+    ),
+    t as (
+      select tk.created_at, tk.closed_at,
+        case when tk.created_at >= b.start then 'current'
+          when tk.created_at >= b.prev_start then 'previous' end as opened_in,
+        case when tk.closed_at >= b.start and tk.closed_at < b.finish then 'current'
+          when tk.closed_at >= b.prev_start and tk.closed_at < b.start then 'previous'
+          end as closed_in
+      from tickets tk cross join b
+      where tk.workspace_id = ${workspaceId} and tk.created_at < b.finish
+        and (tk.closed_at is null or tk.closed_at >= b.prev_start)
+    ),
+    periods as (
+      select p.period,
+        count(*) filter (where f.created_in = p.period) as new,
+        count(*) filter (where f.resolved_in = p.period) as resolved,
+        count(*) filter (where f.resolved_in = p.period and f.first_agent_at is null)
+          as resolved_by_bot,
+        count(*) filter (where f.created_in = p.period and f.handed_over) as handed_over,
+        count(*) filter (where f.created_in = p.period and f.did_you_mean) as did_you_mean,
+        count(f.first_response_s) filter (where f.created_in = p.period) as fr_count,
+        percentile_cont(0.5) within group (order by f.first_response_s)
+          filter (where f.created_in = p.period) as fr_median,
+        percentile_cont(0.9) within group (order by f.first_response_s)
+          filter (where f.created_in = p.period) as fr_p90,
+        count(f.resolution_s) filter (where f.resolved_in = p.period) as res_count,
+        percentile_cont(0.5) within group (order by f.resolution_s)
+          filter (where f.resolved_in = p.period) as res_median,
+        percentile_cont(0.9) within group (order by f.resolution_s)
+          filter (where f.resolved_in = p.period) as res_p90,
+        count(*) filter (where f.rated_in = p.period) as ratings_count,
+        round(avg(f.rating) filter (where f.rated_in = p.period), 2)::float8 as average_rating,
+        array[
+          count(*) filter (where f.rated_in = p.period and f.rating = 1),
+          count(*) filter (where f.rated_in = p.period and f.rating = 2),
+          count(*) filter (where f.rated_in = p.period and f.rating = 3),
+          count(*) filter (where f.rated_in = p.period and f.rating = 4),
+          count(*) filter (where f.rated_in = p.period and f.rating = 5)
+        ] as distribution,
+        count(*) filter (where f.resolved_in = p.period and f.rating is not null) as resolved_rated
+      from (values ('current'), ('previous')) p (period)
+      left join f on p.period in (f.created_in, f.resolved_in, f.rated_in)
+      group by p.period
+    ),
+    ticket_periods as (
+      select p.period,
+        count(*) filter (where t.opened_in = p.period) as opened,
+        count(*) filter (where t.closed_in = p.period) as closed
+      from (values ('current'), ('previous')) p (period)
+      left join t on p.period in (t.opened_in, t.closed_in)
+      group by p.period
+    ),
+    days as (
+      select d::date as day,
+        (d::date::timestamp at time zone ${zone}) as day_start,
+        ((d::date + 1)::timestamp at time zone ${zone}) as day_end
+      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+    ),
+    created_days as (
+      select (f.created_at at time zone ${zone})::date as day, count(*) as new,
+        percentile_cont(0.5) within group (order by f.first_response_s) as fr_median
+      from f where f.created_in = 'current' group by 1
+    ),
+    resolved_days as (
+      select (f.resolved_at at time zone ${zone})::date as day, count(*) as resolved,
+        count(*) filter (where f.first_agent_at is null) as resolved_by_bot,
+        percentile_cont(0.5) within group (order by f.resolution_s) as res_median
+      from f where f.resolved_in = 'current' group by 1
+    ),
+    opened_days as (
+      select (t.created_at at time zone ${zone})::date as day, count(*) as opened
+      from t where t.opened_in = 'current' group by 1
+    ),
+    closed_days as (
+      select (t.closed_at at time zone ${zone})::date as day, count(*) as closed
+      from t where t.closed_in = 'current' group by 1
+    ),
+    members as (
+      select wu.user_id,
+        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name
+      from workspace_users wu join users u on u.id = wu.user_id
+      where wu.workspace_id = ${workspaceId}
+    )
+    select
+      (select json_object_agg(p.period, json_build_object(
+          'new', p.new, 'resolved', p.resolved,
+          'resolvedByBot', p.resolved_by_bot, 'handedOver', p.handed_over,
+          'didYouMeanAnswered', p.did_you_mean,
+          'firstResponse', json_build_object(
+            'count', p.fr_count, 'medianSeconds', round(p.fr_median::numeric, 3)::float8, 'p90Seconds', round(p.fr_p90::numeric, 3)::float8),
+          'resolution', json_build_object(
+            'count', p.res_count, 'medianSeconds', round(p.res_median::numeric, 3)::float8, 'p90Seconds', round(p.res_p90::numeric, 3)::float8),
+          'ratingsCount', p.ratings_count, 'averageRating', p.average_rating,
+          'ratingDistribution', to_json(p.distribution),
+          'ratedShare', p.resolved_rated::float8 / nullif(p.resolved, 0),
+          'ticketsOpened', tp.opened, 'ticketsClosed', tp.closed))
+        from periods p join ticket_periods tp using (period)) as periods,
+      (select json_agg(json_build_object(
+          'day', to_char(d.day, 'YYYY-MM-DD'),
+          'new', coalesce(cd.new, 0), 'resolved', coalesce(rd.resolved, 0),
+          'resolvedByBot', coalesce(rd.resolved_by_bot, 0),
+          'firstResponseMedianSeconds', round(cd.fr_median::numeric, 3)::float8,
+          'resolutionMedianSeconds', round(rd.res_median::numeric, 3)::float8,
+          'ticketsOpened', coalesce(od.opened, 0), 'ticketsClosed', coalesce(xd.closed, 0),
+          'ticketsBacklog', (select count(*) from t
+            where t.created_at < d.day_end and (t.closed_at is null or t.closed_at >= d.day_end)))
+          order by d.day)
+        from days d
+        left join created_days cd on cd.day = d.day
+        left join resolved_days rd on rd.day = d.day
+        left join opened_days od on od.day = d.day
+        left join closed_days xd on xd.day = d.day) as days,
+      (select coalesce(json_agg(json_build_object(
+          'chatbotId', cb.id, 'name', cb.name,
+          'new', (select count(*) from f where f.chatbot_id = cb.id and f.created_in = 'current'),
+          'previousNew',
+            (select count(*) from f where f.chatbot_id = cb.id and f.created_in = 'previous'))
+          order by cb.created_at, cb.id), '[]')
+        from chatbots cb where cb.workspace_id = ${workspaceId}) as channels,
+      (select coalesce(json_agg(json_build_object(
+          'userId', m.user_id, 'name', m.name,
+          'taken', (select count(*) from f where f.created_in = 'current'
+            and f.agent_ids @> jsonb_build_array(m.user_id)),
+          'replies', (select count(*) from messages msg cross join b
+            where msg.workspace_id = ${workspaceId} and msg.role = 'agent'
+              and msg.sender_id = m.user_id
+              and msg.timestamp >= b.start and msg.timestamp < b.finish),
+          'firstResponseMedianSeconds', round((
+            select percentile_cont(0.5) within group (order by f.first_response_s) from f
+            where f.created_in = 'current' and f.first_agent_id = m.user_id)::numeric, 3)::float8,
+          'resolutionMedianSeconds', round((
+            select percentile_cont(0.5) within group (order by f.resolution_s) from f
+            where f.resolved_in = 'current' and f.assignee_id = m.user_id)::numeric, 3)::float8,
+          'averageRating', (select round(avg(f.rating), 2)::float8 from f
+            where f.rated_in = 'current' and f.assignee_id = m.user_id))
+          order by m.name, m.user_id), '[]')
+        from members m) as agents,
+      (select coalesce(json_agg(json_build_array(h.weekday, h.hour, h.count)), '[]') from (
+          select extract(isodow from f.created_at at time zone ${zone})::int as weekday,
+            extract(hour from f.created_at at time zone ${zone})::int as hour, count(*) as count
+          from f where f.created_in = 'current' group by 1, 2) h) as heat,
+      (select coalesce(json_agg(json_build_object(
+          'conversationId', r.id, 'rating', r.rating, 'comment', r.rating_comment,
+          'ratedAt', to_char(r.rated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          order by r.rated_at desc, r.id), '[]')
+        from (select * from f
+          where f.rated_in = 'current' and coalesce(f.rating_comment, '') <> ''
+          order by f.rated_at desc, f.id limit ${latestCommentsShown}) r) as comments
+  `.execute(db);
+  const row = result.rows[0]!;
+  const heatMap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  for (const [weekday, hour, count] of row.heat) heatMap[weekday - 1]![hour] = count;
+  return {
+    current: row.periods.current,
+    previous: row.periods.previous,
+    days: row.days,
+    channels: row.channels,
+    agents: row.agents,
+    heatMap,
+    latestComments: row.comments,
+  };
+}
