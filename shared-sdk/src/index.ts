@@ -40,6 +40,7 @@ export * from './endpoints/chat-widget';
 export * from './endpoints/storage';
 export * from './endpoints/webhooks';
 export * from './endpoints/billing';
+export * from './endpoints/customers';
 export * from './client-id';
 export * from './prices';
 export * from './plans';

@@ -18,6 +18,7 @@ import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
+import { userSearchRoutes } from './user-search';
 import { userTicketsRoutes } from './user-tickets';
 import { userUsersRoutes } from './user-users';
 import { userWebhooksRoutes } from './user-webhooks';
@@ -50,6 +51,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userWebhooksRoutes);
   await app.register(userWidgetInstallsRoutes);
   await app.register(userBillingRoutes);
+  await app.register(userSearchRoutes);
 };
 
 /**

@@ -21,3 +21,5 @@ export * from './chat-widget';
 export * from './webhooks';
 export * from './billing';
 export * from './constants';
+export * from './search';
+export * from './customer-records';
