@@ -15,6 +15,7 @@ import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
 import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
+import { userCustomersRoutes } from './user-customers';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
@@ -52,6 +53,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userWidgetInstallsRoutes);
   await app.register(userBillingRoutes);
   await app.register(userSearchRoutes);
+  await app.register(userCustomersRoutes);
 };
 
 /**
