@@ -318,6 +318,8 @@ export interface MessagesTable {
   /** Migration 0017: the pairs a bot message suggested, and the customer's choice. */
   suggestions: ColumnType<PairSuggestion[] | null, string | null | undefined, never>;
   suggestionChoice: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0023: the content's words for search, kept by the database. */
+  searchVector: ColumnType<string, never, never>;
 }
 
 /** A customer question the bot handed over (migration 0017). */

@@ -29,15 +29,11 @@ const headlineOptions = `${marks}, MaxWords=30, MinWords=12, ShortWord=2, MaxFra
 const wholeTextLength = 240;
 
 /**
- * Each kind ranks at most this many of its most recent matches. Ranking recomputes a text's
- * vector (the index is on an expression, so the messages' rows carry no stored vector), so a word
- * found in tens of thousands of messages would otherwise cost a second; the newest few hundred
- * are the ones an agent is after.
+ * Each kind ranks at most this many of its most recent matches: a word found in tens of thousands
+ * of messages would otherwise have them all read and ranked; the newest couple of hundred are the
+ * ones an agent is after.
  */
-const candidatesPerKind = 500;
-
-/** How close a misspelled name or address must be (pg_trgm word similarity, 0 to 1). */
-const nameSimilarity = '0.5';
+const candidatesPerKind = 200;
 
 export function toSnippet(headline: string): SnippetPart[] {
   const parts: SnippetPart[] = [];
@@ -97,50 +93,54 @@ interface HitRow {
  * Messages (customer, agent and bot), members' notes and ticket subjects of one workspace that
  * match the query, best first. `websearch_to_tsquery` reads the query as a person types it
  * ("a phrase", -word, or) and never fails: symbols alone make an empty query, which matches
- * nothing. Every condition repeats an index's expression exactly (migration 0023).
+ * nothing. Every condition is on an index's column or repeats its expression (migration 0023).
  */
 async function findHits(db: Kysely<Database>, input: SearchInput) {
   const { workspaceId } = input;
+  // Written out at each use rather than once in a CTE: the planner then sees the query's words
+  // and picks, by their frequency, between the words' index and reading back from the newest.
   const query = sql`websearch_to_tsquery('english', ${input.q})`;
   const filters = conversationFilters(input);
   const offset = (input.page - 1) * searchPageSize;
   const { rows } = await sql<HitRow>`
-    with q as (select ${query} as query),
-    candidates as (
+    with candidates as (
       (select 'message' as kind, m.id, m.conversation_id, null::text as ticket_id, m.role,
-          m.content as text, m.timestamp as at
-        from messages m join conversations c on c.id = m.conversation_id, q
+          m.content as text, m.timestamp as at, m.search_vector as vector
+        from messages m join conversations c on c.id = m.conversation_id
         where m.workspace_id = ${workspaceId}
-          and to_tsvector('english', m.content) @@ q.query ${filters}
+          and m.search_vector @@ ${query} ${filters}
           ${dateFilters(sql`m.timestamp`, input)}
         order by m.timestamp desc limit ${candidatesPerKind})
       union all
-      (select 'note', n.id, n.conversation_id, null, null, n.content, n.timestamp
-        from conversation_notes n join conversations c on c.id = n.conversation_id, q
+      (select 'note', n.id, n.conversation_id, null, null, n.content, n.timestamp,
+          to_tsvector('english', n.content)
+        from conversation_notes n join conversations c on c.id = n.conversation_id
         where n.workspace_id = ${workspaceId}
-          and to_tsvector('english', n.content) @@ q.query ${filters}
+          and to_tsvector('english', n.content) @@ ${query} ${filters}
           ${dateFilters(sql`n.timestamp`, input)}
         order by n.timestamp desc limit ${candidatesPerKind})
       union all
-      (select 'ticket', t.id, t.conversation_id, t.id, null, t.subject, t.created_at
-        from tickets t left join conversations c on c.id = t.conversation_id, q
+      (select 'ticket', t.id, t.conversation_id, t.id, null, t.subject, t.created_at,
+          to_tsvector('english', coalesce(t.subject, ''))
+        from tickets t left join conversations c on c.id = t.conversation_id
         where t.workspace_id = ${workspaceId}
-          and to_tsvector('english', coalesce(t.subject, '')) @@ q.query ${filters}
+          and to_tsvector('english', coalesce(t.subject, '')) @@ ${query} ${filters}
           ${dateFilters(sql`t.created_at`, input)}
         order by t.created_at desc limit ${candidatesPerKind})
     ),
     ranked as (
-      select candidates.*, ts_rank_cd(to_tsvector('english', text), q.query) as rank
-      from candidates, q
+      select kind, id, conversation_id, ticket_id, role, text, at,
+        ts_rank_cd(vector, ${query}) as rank
+      from candidates
       order by rank desc, at desc, id
       limit ${searchPageSize + 1} offset ${offset}
     )
     select r.kind, r.id, r.conversation_id, r.ticket_id, r.role, r.at,
-      ts_headline('english', r.text, q.query,
+      ts_headline('english', r.text, ${query},
         case when length(r.text) <= ${wholeTextLength} then ${`${marks}, HighlightAll=true`}
           else ${headlineOptions} end) as headline,
       c.status as conversation_status, u.first_name, u.last_name, u.erased_at
-    from ranked r cross join q
+    from ranked r
       left join conversations c on c.id = r.conversation_id
       left join customers u on u.id = c.customer_id
     order by r.rank desc, r.at desc, r.id`.execute(db);
@@ -151,33 +151,58 @@ function customerName(row: { firstName: string | null; lastName: string | null }
   return `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
 }
 
+/** The fields a customer is found by, as their trigram indexes read them (migration 0023). */
+export const customerFields = [
+  sql`lower(first_name)`,
+  sql`lower(last_name)`,
+  sql`lower(coalesce(email, ''))`,
+];
+
+/** The words of a query that can name a customer: no operators, quotes or excluded words. */
+export function nameWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .replace(/(^|\s)-\S*/g, ' ')
+    .split(/[\s"()]+/)
+    .filter((word) => word !== 'or' && /[\p{L}\p{N}]{2}/u.test(word))
+    .slice(0, maxNameWords);
+}
+const maxNameWords = 4;
+
 /**
  * Customers whose name or e-mail address holds the query's words, or nearly (a letter missing,
- * swapped or wrong): trigram word similarity, read along the trigram index. The threshold is the
- * operator's setting, so it is set for this transaction only.
+ * swapped or wrong): each word is compared with each field by trigram similarity (`%`, at
+ * pg_trgm's default threshold of 0.3), along the fields' trigram indexes; the customers most like
+ * all the words come first.
  */
 async function findCustomers(db: Kysely<Database>, workspaceId: string, q: string) {
-  const words = q.replace(/["()]|(^|\s)-\S*/g, ' ').trim();
-  if (!/[\p{L}\p{N}]/u.test(words)) return [];
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.word_similarity_threshold', ${nameSimilarity}, true)`.execute(
-      trx,
-    );
-    const text = sql`(first_name || ' ' || last_name || ' ' || coalesce(email, ''))`;
-    const { rows } = await sql<{
-      id: string;
-      firstName: string;
-      lastName: string;
-      email: string | null;
-      lastSeenAt: Date;
-    }>`
-      select id, first_name, last_name, email, last_seen_at
-      from customers
-      where workspace_id = ${workspaceId} and erased_at is null and ${words} <% ${text}
-      order by word_similarity(${words}, ${text}) desc, last_seen_at desc, id
-      limit 5`.execute(trx);
-    return rows;
-  });
+  const words = nameWords(q);
+  if (words.length === 0) return [];
+  const matches = words.flatMap((word) => customerFields.map((field) => sql`${field} % ${word}`));
+  const score = sql.join(
+    words.map(
+      (word) =>
+        sql`greatest(${sql.join(
+          customerFields.map((field) => sql`similarity(${field}, ${word})`),
+          sql`, `,
+        )})`,
+    ),
+    sql` + `,
+  );
+  const { rows } = await sql<{
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    lastSeenAt: Date;
+  }>`
+    select id, first_name, last_name, email, last_seen_at
+    from customers
+    where workspace_id = ${workspaceId} and erased_at is null
+      and (${sql.join(matches, sql` or `)})
+    order by ${score} desc, last_seen_at desc, id
+    limit 5`.execute(db);
+  return rows;
 }
 
 export async function search(db: Kysely<Database>, input: SearchInput): Promise<SearchResponse> {
