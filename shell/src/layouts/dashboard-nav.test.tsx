@@ -19,6 +19,7 @@ describe('the dashboard navigation', () => {
       ['Home', '/dashboard/ws_fernhill'],
       ['Chat takeover', '/dashboard/ws_fernhill/chat-takeover'],
       ['Tickets', '/dashboard/ws_fernhill/tickets'],
+      ['Customers', '/dashboard/ws_fernhill/customers'],
       ['AI training', '/dashboard/ws_fernhill/ai-training'],
       ['Products', '/dashboard/ws_fernhill/products'],
       ['Integrations', '/dashboard/ws_fernhill/integrations'],

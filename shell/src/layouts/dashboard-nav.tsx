@@ -11,6 +11,7 @@ const areas = [
   { key: 'home', route: 'dashboard-workspaceId', area: '' },
   { key: 'chatTakeover', route: 'dashboard-workspaceId-chat-takeover', area: '/chat-takeover' },
   { key: 'tickets', route: 'dashboard-workspaceId-tickets', area: '/tickets' },
+  { key: 'customers', route: 'dashboard-workspaceId-customers', area: '/customers' },
   { key: 'aiTraining', route: 'dashboard-workspaceId-ai-training', area: '/ai-training' },
   { key: 'products', route: 'dashboard-workspaceId-products', area: '/products' },
   { key: 'integrations', route: 'dashboard-workspaceId-integrations', area: '/integrations' },
