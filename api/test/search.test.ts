@@ -162,6 +162,28 @@ describe('GET /api/user/search', () => {
     expect(texts(searchResponseSchema.parse(theirs.json()))).toEqual(['Their goodwill voucher']);
   });
 
+  it('finds ticket subjects, opening the ticket', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/user/tickets',
+      headers: bearer(admin),
+      payload: {
+        type: 'internal',
+        workspaceId,
+        subject: 'Kettles recalled by the supplier',
+        recipientInfo: { firstName: '', lastName: '', email: '' },
+        assigneeId: null,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const tickets = (await search('supplier recall')).hits;
+    expect(tickets.map((hit) => [hit.kind, hit.ticketId, hit.conversationId])).toEqual([
+      ['ticket', created.json().id, null],
+    ]);
+    // A conversation filter leaves out tickets that belong to none.
+    expect((await search('supplier', { status: 'open' })).hits).toEqual([]);
+  });
+
   it('refuses visitors, strangers to the workspace and agents', async () => {
     const asVisitor = await app.inject({
       method: 'GET',

@@ -25,7 +25,7 @@ import {
   useApiGet,
 } from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/chat-page';
-import { StatusBadge } from '../../../components/status-badge';
+import { chatNamespace } from '../../../i18n/chat-translations';
 import { exportCustomer } from '../api/customers-api';
 import { customerLabel } from '../customer-display';
 import { CustomerDetailsForm } from './customer-details-form';
@@ -64,6 +64,7 @@ const Items = styled.ul`
  */
 export function CustomerPage() {
   const { t } = useTranslation('customers');
+  const { t: tChat } = useTranslation(chatNamespace);
   const { t: tCommon } = useTranslation();
   const { workspaceId = '', customerId = '' } = useParams();
   const { state, retry, setData } = useApiGet(customerEndpoints.get, { workspaceId, customerId });
@@ -102,7 +103,7 @@ export function CustomerPage() {
       {customer.erasedAt ? (
         <Alert tone="info">{t('detail.erasedNote', { date: formatDate(customer.erasedAt) })}</Alert>
       ) : null}
-      <SectionCard aria-labelledby="customer-details">
+      <SectionCard as="section" aria-labelledby="customer-details">
         <h2 id="customer-details">{t('detail.details')}</h2>
         {/* Room for "verified" once identity verification exists: one more row here. */}
         <FieldList
@@ -122,7 +123,7 @@ export function CustomerPage() {
         )}
       </SectionCard>
       <Columns>
-        <SectionCard aria-labelledby="customer-conversations">
+        <SectionCard as="section" aria-labelledby="customer-conversations">
           <h2 id="customer-conversations">{t('detail.conversations')}</h2>
           {conversations.length === 0 ? (
             <Muted>{t('detail.noConversations')}</Muted>
@@ -136,14 +137,14 @@ export function CustomerPage() {
                         date: formatDateTime(conversation.createdAt),
                       })}
                   </Link>
-                  <StatusBadge status={conversation.status} />
+                  <span>{tChat(`statuses.${conversation.status}`)}</span>
                   <span>{t('detail.messagesCount', { count: conversation.messagesCount })}</span>
                 </li>
               ))}
             </Items>
           )}
         </SectionCard>
-        <SectionCard aria-labelledby="customer-tickets">
+        <SectionCard as="section" aria-labelledby="customer-tickets">
           <h2 id="customer-tickets">{t('detail.tickets')}</h2>
           {tickets.length === 0 ? (
             <Muted>{t('detail.noTickets')}</Muted>
@@ -165,7 +166,7 @@ export function CustomerPage() {
           )}
         </SectionCard>
       </Columns>
-      <SectionCard aria-labelledby="customer-ratings">
+      <SectionCard as="section" aria-labelledby="customer-ratings">
         <h2 id="customer-ratings">{t('detail.ratings')}</h2>
         {ratings.length === 0 ? (
           <Muted>{t('detail.noRatings')}</Muted>
@@ -195,7 +196,7 @@ function DataRequests({ details, onChanged }: { details: CustomerDetails; onChan
   const [exportFailed, setExportFailed] = useState(false);
   return (
     <>
-      <SectionCard aria-labelledby="customer-actions">
+      <SectionCard as="section" aria-labelledby="customer-actions">
         <h2 id="customer-actions">{t('detail.actions')}</h2>
         <div>
           <Button
@@ -231,12 +232,12 @@ function DataRequests({ details, onChanged }: { details: CustomerDetails; onChan
         </div>
         {exportFailed ? <Alert tone="error">{t('detail.exportFailed')}</Alert> : null}
       </SectionCard>
-      <SectionCard aria-labelledby="customer-merge">
+      <SectionCard as="section" aria-labelledby="customer-merge">
         <h2 id="customer-merge">{t('merge.title')}</h2>
         <Muted>{t('merge.lead')}</Muted>
         <MergeCustomer customer={customer} onMerged={onChanged} />
       </SectionCard>
-      <SectionCard aria-labelledby="customer-erase">
+      <SectionCard as="section" aria-labelledby="customer-erase">
         <h2 id="customer-erase">{t('erase.title')}</h2>
         <Muted>{t('erase.lead')}</Muted>
         <div>

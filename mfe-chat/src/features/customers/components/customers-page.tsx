@@ -164,7 +164,7 @@ function ErasureList({ workspaceId }: { workspaceId: string }) {
   const { t: tCommon } = useTranslation();
   const { state, retry } = useApiGet(customerEndpoints.erasures, { workspaceId });
   return (
-    <SectionCard aria-labelledby="customer-erasures">
+    <SectionCard as="section" aria-labelledby="customer-erasures">
       <h2 id="customer-erasures">{t('erasures.title')}</h2>
       <Muted>{t('erasures.lead')}</Muted>
       {state.status === 'loading' ? (

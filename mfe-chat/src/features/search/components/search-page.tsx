@@ -15,7 +15,6 @@ import {
   useApiGet,
 } from 'shared-ui/controls';
 import { PageBody, SectionCard } from '../../../components/chat-page';
-import { StatusBadge } from '../../../components/status-badge';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import en from '../en-US.json';
 
@@ -222,7 +221,7 @@ function SearchResults({
       ) : (
         <>
           {state.data.customers.length > 0 ? (
-            <SectionCard aria-labelledby="search-customers">
+            <SectionCard as="section" aria-labelledby="search-customers">
               <h2 id="search-customers">{t('customers')}</h2>
               <Results>
                 {state.data.customers.map((customer) => (
@@ -248,7 +247,7 @@ function SearchResults({
               </Results>
             </SectionCard>
           ) : null}
-          <SectionCard aria-labelledby="search-results">
+          <SectionCard as="section" aria-labelledby="search-results">
             <h2 id="search-results">{t('results')}</h2>
             {state.data.hits.length === 0 ? (
               <Muted>{t('empty')}</Muted>
@@ -268,7 +267,7 @@ function SearchResults({
                     <Meta>
                       <FormattedDateTime timestamp={hit.timestamp} />
                       {hit.conversationStatus ? (
-                        <StatusBadge status={hit.conversationStatus} />
+                        <span>{tChat(`statuses.${hit.conversationStatus}`)}</span>
                       ) : null}
                     </Meta>
                   </li>
