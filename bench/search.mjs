@@ -49,6 +49,7 @@ const messageCount = Number(values.messages);
 const customerCount = Number(values.customers);
 const queryCount = Number(values.queries);
 const goals = { searchMs: 100, customersMs: 20 };
+let allMet = true;
 
 const commonWords = `order delivery refund parcel package return shipping invoice payment card
   account password address tracking number late damaged broken missing wrong size colour exchange
@@ -295,6 +296,7 @@ async function measure(name, databaseUrl) {
           [...times].sort((a, b) => a - b),
           95,
         );
+        allMet &&= p95 <= goal;
         return {
           figure: `${figure} p95 (${name})`,
           value: `${p95.toFixed(1)} ms`,
@@ -317,3 +319,6 @@ if (!values['no-postgres']) {
   );
   if (url) await measure('PostgreSQL', url);
 }
+process.exitCode = allMet ? 0 : 1;
+// A pool's idle clients or a job timer of the closed app must not keep a finished run waiting.
+process.exit();
