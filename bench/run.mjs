@@ -13,6 +13,7 @@ const benches = [
   // With typing too: issue 18's figure is that typing leaves the live p95 where it was.
   ['live.mjs', '--typing'],
   'tickets.mjs',
+  'search.mjs',
   'products.mjs',
   'bot.mjs',
   'websites.mjs',

@@ -1,6 +1,7 @@
 import type { AuthResponse } from 'shared-sdk/schemas';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
 import { startConversation } from './fixtures/conversation';
+import { startVisitorSession } from './fixtures/customer';
 import { seedTeams, type Teams } from './fixtures/teams';
 import { buildInternalTicket, createTicket } from './fixtures/ticket';
 import { bearer } from './fixtures/user';
@@ -30,6 +31,9 @@ interface Ids {
   webhookId: string;
   /** A webhook.test delivery of that webhook. */
   deliveryId: string;
+  /** The conversation's customer, and a second customer (a merge names two). */
+  customerId: string;
+  secondCustomerId: string;
 }
 
 interface Sample {
@@ -338,6 +342,39 @@ const samples: Record<string, Sample> = {
     input: ({ workspaceId }) => ({ workspaceId, plan: 'growth', period: 'yearly' }),
     adminOnly: true,
   },
+  'GET /api/user/search': {
+    input: ({ workspaceId }) => ({ workspaceId, q: 'order' }),
+    adminOnly: true,
+  },
+  'GET /api/user/customers': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'GET /api/user/customer': {
+    input: ({ workspaceId, customerId }) => ({ workspaceId, customerId }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/customers': {
+    input: ({ workspaceId, customerId }) => ({ workspaceId, customerId, firstName: 'Taken' }),
+    adminOnly: true,
+  },
+  'POST /api/user/customers-merge': {
+    input: ({ workspaceId, customerId, secondCustomerId }) => ({
+      workspaceId,
+      customerId,
+      mergedCustomerId: secondCustomerId,
+    }),
+    adminOnly: true,
+  },
+  'GET /api/user/customer-export': {
+    input: ({ workspaceId, customerId }) => ({ workspaceId, customerId }),
+    adminOnly: true,
+  },
+  'POST /api/user/customers-erase': {
+    input: ({ workspaceId, customerId }) => ({ workspaceId, customerId }),
+    adminOnly: true,
+  },
+  'GET /api/user/customer-erasures': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
   'DELETE /api/user/products': {
     input: ({ workspaceId, productId }) => ({ workspaceId, productIds: [productId] }),
     adminOnly: true,
@@ -445,6 +482,18 @@ describe('access control over every signed-in route', () => {
       .select('id')
       .where('workspaceId', '=', workspaceId)
       .executeTakeFirstOrThrow();
+    const { customerId } = await app.db
+      .selectFrom('conversations')
+      .select('customerId')
+      .where('id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    await startVisitorSession(app, workspaceId);
+    const secondCustomer = await app.db
+      .selectFrom('customers')
+      .select('id')
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '<>', customerId)
+      .executeTakeFirstOrThrow();
     const [agentLink] = await app.db
       .selectFrom('workspaceUsers')
       .select(['id', 'userId'])
@@ -465,6 +514,8 @@ describe('access control over every signed-in route', () => {
       cannedResponseId: cannedResponse.json().id,
       webhookId: webhook.json().id,
       deliveryId: webhookTest.json().deliveryId,
+      customerId,
+      secondCustomerId: secondCustomer.id,
       visitorToken: session.visitorToken,
     };
   }
@@ -492,12 +543,15 @@ describe('access control over every signed-in route', () => {
       'billingChanges',
       'cannedResponses',
       'conversationNotes',
+      'customerErasures',
+      'storedFiles',
     ] as const;
     return Promise.all(tables.map((table) => app.db.selectFrom(table).selectAll().execute()));
   }
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    // Every route is tried by five callers from one address: more than a minute's default.
+    app = await buildTestApp({ rateLimit: { perMinute: 100_000, submissionsPerMinute: 100_000 } });
     await listenForLive(app);
     teams = await seedTeams(app);
     ({ visitorToken, ...ids } = await seedObjects(teams.team.workspaceId, teams.team.admin.auth));

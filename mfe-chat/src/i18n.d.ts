@@ -4,6 +4,8 @@ import type chat from './i18n/en-US.json';
 import type chatTakeover from './features/chat-takeover/en-US.json';
 import type conversation from './features/chat-takeover/conversation.en-US.json';
 import type reports from './features/reports/en-US.json';
+import type search from './features/search/en-US.json';
+import type customers from './features/customers/en-US.json';
 
 // Keys are checked against the English JSON of every namespace this remote registers (one per
 // page, added by the page's module when it loads; `chat` by the shared building blocks).
@@ -16,6 +18,8 @@ declare module 'i18next' {
       'chat-takeover': typeof chatTakeover;
       conversation: typeof conversation;
       reports: typeof reports;
+      search: typeof search;
+      customers: typeof customers;
     };
   }
 }

@@ -42,6 +42,11 @@ export const dashboardPaths = {
   'dashboard-workspaceId-chat-takeover-conversationId': dashboardPath(
     '/dashboard/:workspaceId/chat-takeover/:conversationId',
   ),
+  'dashboard-workspaceId-customers': dashboardPath('/dashboard/:workspaceId/customers'),
+  'dashboard-workspaceId-customers-customerId': dashboardPath(
+    '/dashboard/:workspaceId/customers/:customerId',
+  ),
+  'dashboard-workspaceId-search': dashboardPath('/dashboard/:workspaceId/search'),
   'dashboard-workspaceId-integrations': dashboardPath('/dashboard/:workspaceId/integrations'),
   'dashboard-workspaceId-products': dashboardPath('/dashboard/:workspaceId/products'),
   'dashboard-workspaceId-reports': dashboardPath('/dashboard/:workspaceId/reports'),

@@ -41,6 +41,7 @@ export * from './endpoints/storage';
 export * from './endpoints/webhooks';
 export * from './endpoints/billing';
 export * from './endpoints/reports';
+export * from './endpoints/customers';
 export * from './client-id';
 export * from './prices';
 export * from './plans';

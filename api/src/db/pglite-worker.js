@@ -7,6 +7,8 @@
 const { readFileSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, protocol } = require('@electric-sql/pglite');
+// Trigram matching for search (migration 0023): a contrib extension PGlite loads only when asked.
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
 
 const { serialize } = protocol;
 
@@ -162,6 +164,7 @@ async function main() {
     pglite = await PGlite.create({
       dataDir,
       loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+      extensions: { pg_trgm },
     });
   } catch (err) {
     parentPort.postMessage({ type: 'failed', error: serializeError(err) });

@@ -214,8 +214,23 @@ export interface CustomersTable {
   visitorTokenHash: string;
   /** When the visitor answered the chatbot's pre-chat form (migration 0014). */
   preChatAnsweredAt: Generated<Date | null>;
+  /** Migration 0023: their last message (or arrival), kept by a trigger on conversations. */
+  lastSeenAt: Generated<Date>;
+  /** Migration 0023: set when the customer was erased; nothing personal is left. */
+  erasedAt: Generated<Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** Who erased which customer, and when (migration 0023). */
+export interface CustomerErasuresTable {
+  id: string;
+  workspaceId: string;
+  customerId: string;
+  erasedBy: string;
+  erasedAt: Date;
+  messagesCount: number;
+  filesCount: number;
 }
 
 /** jsonb column: read as the parsed value, written as a JSON string. */
@@ -305,6 +320,8 @@ export interface MessagesTable {
   /** Migration 0017: the pairs a bot message suggested, and the customer's choice. */
   suggestions: ColumnType<PairSuggestion[] | null, string | null | undefined, never>;
   suggestionChoice: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0023: the content's words for search, kept by the database. */
+  searchVector: ColumnType<string, never, never>;
 }
 
 /** A customer question the bot handed over (migration 0017). */
@@ -494,6 +511,7 @@ export interface Database {
   tickets: TicketsTable;
   storedFiles: StoredFilesTable;
   customers: CustomersTable;
+  customerErasures: CustomerErasuresTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   aiTrainingQnas: AiTrainingQnasTable;

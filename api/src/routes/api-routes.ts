@@ -15,10 +15,12 @@ import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
 import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
+import { userCustomersRoutes } from './user-customers';
 import { userDashboardRoutes } from './user-dashboard';
 import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
 import { userReportsRoutes } from './user-reports';
+import { userSearchRoutes } from './user-search';
 import { userTicketsRoutes } from './user-tickets';
 import { userUsersRoutes } from './user-users';
 import { userWebhooksRoutes } from './user-webhooks';
@@ -52,6 +54,8 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userWidgetInstallsRoutes);
   await app.register(userBillingRoutes);
   await app.register(userReportsRoutes);
+  await app.register(userSearchRoutes);
+  await app.register(userCustomersRoutes);
 };
 
 /**

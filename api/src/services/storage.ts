@@ -87,6 +87,24 @@ export class FileStorage {
     this.maxUploadBytes = options.maxUploadBytes;
   }
 
+  /**
+   * Removes stored files' bytes and their generated sizes, once the transaction that deleted
+   * their rows has committed (a rollback must find them still there). A file already gone is
+   * no error; any other failure is logged, and the rows no longer serve the file either way.
+   */
+  async removeFiles(storedPaths: string[]): Promise<void> {
+    await Promise.all(
+      storedPaths.map(async (storedPath) => {
+        try {
+          await rm(inside(this.options.dir, storedPath), { force: true });
+          await rm(inside(this.options.cacheDir, storedPath), { recursive: true, force: true });
+        } catch (err) {
+          this.options.log.warn({ err, storedPath }, 'A stored file could not be removed');
+        }
+      }),
+    );
+  }
+
   /** Where a stored path is served. */
   urlOf(storedPath: string): string {
     return `${this.options.publicUrl}/api/storage/${storedPath}`;

@@ -22,3 +22,5 @@ export * from './webhooks';
 export * from './billing';
 export * from './constants';
 export * from './reports';
+export * from './search';
+export * from './customer-records';

@@ -174,6 +174,22 @@ export const dashboardRoutes: RouteDefinition[] = [
     layout: 'dashboard',
     page: chatTakeover,
   },
+  // Issue 44: search from the header, and the Customers page.
+  {
+    ...dashboardRoute('dashboard-workspaceId-search'),
+    layout: 'dashboard',
+    page: chat('./search-page'),
+  },
+  {
+    ...dashboardRoute('dashboard-workspaceId-customers'),
+    layout: 'dashboard',
+    page: chat('./customers-page'),
+  },
+  {
+    ...dashboardRoute('dashboard-workspaceId-customers-customerId'),
+    layout: 'dashboard',
+    page: chat('./customer-page'),
+  },
   {
     ...dashboardRoute('dashboard-workspaceId-reports'),
     layout: 'dashboard',

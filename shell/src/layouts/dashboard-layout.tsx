@@ -12,6 +12,7 @@ import { dashboardNavId, DashboardNav } from './dashboard-nav';
 import { Logo } from './logo';
 import { PendingCount } from '../features/pending-conversations/pending-count';
 import { UserMenu } from './user-menu';
+import { HeaderSearch } from './header-search';
 import '../i18n/dashboard';
 
 const Row = styled(HeaderRow)`
@@ -78,8 +79,8 @@ const Content = styled(Container)`
 `;
 
 /**
- * The dashboard's header: the menu button (below lg), logo, workspace switcher, colour mode and
- * user menu.
+ * The dashboard's header: the menu button (below lg), logo, workspace switcher, search, colour
+ * mode and user menu.
  */
 function DashboardHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const { t } = useTranslation('shell');
@@ -117,6 +118,7 @@ function DashboardHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () =
               </select>
             </Switcher>
           ) : null}
+          {current ? <HeaderSearch workspaceId={current.workspaceId} /> : null}
           <Actions>
             {current ? <PendingCount workspaceId={current.workspaceId} /> : null}
             <ColorModeSwitch />

@@ -20,6 +20,7 @@ describe('the dashboard navigation', () => {
       ['Chat takeover', '/dashboard/ws_fernhill/chat-takeover'],
       ['Tickets', '/dashboard/ws_fernhill/tickets'],
       ['Reports', '/dashboard/ws_fernhill/reports'],
+      ['Customers', '/dashboard/ws_fernhill/customers'],
       ['AI training', '/dashboard/ws_fernhill/ai-training'],
       ['Products', '/dashboard/ws_fernhill/products'],
       ['Integrations', '/dashboard/ws_fernhill/integrations'],

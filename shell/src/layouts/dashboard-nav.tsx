@@ -12,6 +12,7 @@ const areas = [
   { key: 'chatTakeover', route: 'dashboard-workspaceId-chat-takeover', area: '/chat-takeover' },
   { key: 'tickets', route: 'dashboard-workspaceId-tickets', area: '/tickets' },
   { key: 'reports', route: 'dashboard-workspaceId-reports', area: '/reports' },
+  { key: 'customers', route: 'dashboard-workspaceId-customers', area: '/customers' },
   { key: 'aiTraining', route: 'dashboard-workspaceId-ai-training', area: '/ai-training' },
   { key: 'products', route: 'dashboard-workspaceId-products', area: '/products' },
   { key: 'integrations', route: 'dashboard-workspaceId-integrations', area: '/integrations' },

@@ -26,6 +26,10 @@ const List = styled.ol`
 
 /** The customer's messages on the left; the bot's and agents' on the right (spec §6 roles). */
 const Bubble = styled.li<{ $side: 'start' | 'end'; $role: Message['role'] }>`
+  &[data-found] {
+    outline: 3px solid ${({ theme }) => theme.colors.primaryBlue};
+    outline-offset: 2px;
+  }
   display: grid;
   gap: 4px;
   max-width: min(85%, 560px);
@@ -141,6 +145,7 @@ export function MessageList({
   senderOf,
   authorOf,
   actionsOf,
+  foundId,
 }: {
   label: string;
   /** The messages and the team's private notes, in time order. */
@@ -153,16 +158,26 @@ export function MessageList({
   authorOf: (note: ConversationNote) => string;
   /** What the reader can do with a message (an agent's reply: "Save as Q&A"). */
   actionsOf?: (message: Message) => ReactNode;
+  /** A message or note a search result opened: shown in the middle of the box and marked. */
+  foundId?: string;
 }) {
   const { t } = useTranslation('conversation');
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [followsNewest, setFollowsNewest] = useState(true);
   const newestId = items.at(-1)?.id;
 
+  // A found message holds the box where it is until the reader scrolls down to the newest.
+  const [leftFound, setLeftFound] = useState(false);
+  const holdsFound = items.some((item) => item.id === foundId) && !leftFound;
   useLayoutEffect(() => {
     const box = scrollerRef.current;
-    if (box && followsNewest) box.scrollTop = box.scrollHeight;
-  }, [newestId, followsNewest]);
+    if (box && followsNewest && !holdsFound) box.scrollTop = box.scrollHeight;
+  }, [newestId, followsNewest, holdsFound]);
+  useLayoutEffect(() => {
+    if (holdsFound && foundId) {
+      document.getElementById(foundElementId(foundId))?.scrollIntoView({ block: 'center' });
+    }
+  }, [holdsFound, foundId]);
 
   return (
     <Scroller
@@ -171,18 +186,28 @@ export function MessageList({
       tabIndex={0}
       role="region"
       aria-label={label}
-      onScroll={(event) => setFollowsNewest(isAtEnd(event.currentTarget))}
+      onScroll={(event) => {
+        const atEnd = isAtEnd(event.currentTarget);
+        setFollowsNewest(atEnd);
+        if (atEnd && holdsFound) setLeftFound(true);
+      }}
     >
       <List aria-live="polite" aria-relevant="additions">
         {items.map((item) =>
           isNote(item) ? (
-            <NoteItem key={`note:${item.id}`} note={item} author={authorOf(item)} />
+            <NoteItem
+              key={`note:${item.id}`}
+              note={item}
+              author={authorOf(item)}
+              isFound={item.id === foundId}
+            />
           ) : (
             <MessageItem
               key={item.id}
               message={item}
               sender={senderOf(item)}
               isFirstUnseen={item.id === firstUnseenId}
+              isFound={item.id === foundId}
               actions={actionsOf?.(item)}
             />
           ),
@@ -197,15 +222,34 @@ export function MessageList({
   );
 }
 
+/** The element of a found message or note, for the search result's link to scroll to. */
+const foundElementId = (id: string) => `found-${id}`;
+
+/** The found item: outlined, and labelled in words (not by colour alone). */
+const foundProps = (isFound: boolean, id: string) =>
+  isFound ? { id: foundElementId(id), 'data-found': true } : {};
+
+const FoundLabel = styled.span`
+  justify-self: start;
+  padding: 0 6px;
+  font-size: 0.75rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.onPrimary};
+  background: ${({ theme }) => theme.colors.primaryBlue};
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
 function MessageItem({
   message,
   sender,
   isFirstUnseen,
+  isFound,
   actions,
 }: {
   message: Message;
   sender: string;
   isFirstUnseen: boolean;
+  isFound: boolean;
   actions?: ReactNode;
 }) {
   const { t } = useTranslation('conversation');
@@ -217,7 +261,9 @@ function MessageItem({
         $side={message.role === 'user' ? 'start' : 'end'}
         $role={message.role}
         data-role={message.role}
+        {...foundProps(isFound, message.id)}
       >
+        {isFound ? <FoundLabel>{t('messages.found')}</FoundLabel> : null}
         <Sender>
           <strong>{sender}</strong>
           <RelativeTime timestamp={message.timestamp} />
@@ -238,6 +284,10 @@ function MessageItem({
  * by colour alone), and read out as a note.
  */
 const Note = styled.li`
+  &[data-found] {
+    outline: 3px solid ${({ theme }) => theme.colors.primaryBlue};
+    outline-offset: 2px;
+  }
   display: grid;
   gap: 4px;
   justify-self: end;
@@ -249,10 +299,19 @@ const Note = styled.li`
   overflow-wrap: anywhere;
 `;
 
-function NoteItem({ note, author }: { note: ConversationNote; author: string }) {
+function NoteItem({
+  note,
+  author,
+  isFound,
+}: {
+  note: ConversationNote;
+  author: string;
+  isFound: boolean;
+}) {
   const { t } = useTranslation('conversation');
   return (
-    <Note data-role="note">
+    <Note data-role="note" {...foundProps(isFound, note.id)}>
+      {isFound ? <FoundLabel>{t('messages.found')}</FoundLabel> : null}
       <Sender>
         <strong>{t('notes.label', { name: author })}</strong>
         <RelativeTime timestamp={note.timestamp} />

@@ -136,6 +136,8 @@ function LoadedConversation({
   failed: (() => void) | undefined;
   backLink: ReactNode;
 }) {
+  // A search result opens the conversation at its message (or note): ?message=<id>.
+  const foundId = new URLSearchParams(useLocation().search).get('message') ?? undefined;
   const { t } = useTranslation('conversation');
   const { t: tChat } = useTranslation(chatNamespace);
   const { workspaceId, id: conversationId } = conversation;
@@ -238,6 +240,7 @@ function LoadedConversation({
               senderOf={senderOf}
               authorOf={(note) => nameOfMember(note.authorId)}
               actionsOf={actionsOf}
+              foundId={foundId}
             />
           ) : null}
           <TypingIndicator

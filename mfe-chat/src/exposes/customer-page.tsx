@@ -1,0 +1,3 @@
+import { CustomerPage } from '../features/customers/components/customer-page';
+
+export default CustomerPage;

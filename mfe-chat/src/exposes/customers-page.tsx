@@ -1,0 +1,3 @@
+import { CustomersPage } from '../features/customers/components/customers-page';
+
+export default CustomersPage;
