@@ -244,6 +244,7 @@ describe('PATCH /api/user/chatbots', () => {
     });
     expect(session.json().chatbot).toMatchObject(experience);
     expect(session.json().visitor).toEqual({
+      verified: false,
       firstName: '',
       lastName: '',
       email: null,
@@ -472,6 +473,7 @@ describe('what the widget does with the greeting, pre-chat form and business hou
     });
     expect(saved.statusCode).toBe(200);
     expect(widgetVisitorSchema.parse(saved.json())).toEqual({
+      verified: false,
       firstName: 'Ada',
       lastName: 'King Lovelace',
       email: 'ada@customer.example',
@@ -510,6 +512,7 @@ describe('what the widget does with the greeting, pre-chat form and business hou
       email: 'grace@customer.example',
     });
     expect(saved.json()).toEqual({
+      verified: false,
       firstName: 'Grace',
       lastName: '',
       email: null,

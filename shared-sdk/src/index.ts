@@ -37,6 +37,7 @@ export * from './endpoints/training';
 export * from './endpoints/products';
 export * from './endpoints/websites';
 export * from './endpoints/chat-widget';
+export * from './endpoints/identity-verification';
 export * from './endpoints/storage';
 export * from './endpoints/webhooks';
 export * from './endpoints/billing';

@@ -212,8 +212,28 @@ export interface CustomersTable {
   visitorTokenHash: string;
   /** When the visitor answered the chatbot's pre-chat form (migration 0014). */
   preChatAnsweredAt: Generated<Date | null>;
+  /** The business's id of a verified customer (migration 0020); null: anonymous or a label. */
+  userId: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** A widget visitor token's digest and the customer it reaches (migration 0020). */
+export interface VisitorTokensTable {
+  tokenHash: string;
+  customerId: string;
+  createdAt: CreatedAt;
+}
+
+/** A workspace's identity secret for signed identify calls (migration 0020). */
+export interface IdentityVerificationTable {
+  workspaceId: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  required: Generated<boolean>;
+  createdAt: CreatedAt;
+  rotatedAt: Date | null;
 }
 
 /** jsonb column: read as the parsed value, written as a JSON string. */
@@ -483,6 +503,8 @@ export interface Database {
   tickets: TicketsTable;
   storedFiles: StoredFilesTable;
   customers: CustomersTable;
+  visitorTokens: VisitorTokensTable;
+  identityVerification: IdentityVerificationTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   aiTrainingQnas: AiTrainingQnasTable;

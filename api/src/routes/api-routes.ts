@@ -16,6 +16,7 @@ import { userBotPreviewRoutes } from './user-bot-preview';
 import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userDashboardRoutes } from './user-dashboard';
+import { userIdentityVerificationRoutes } from './user-identity-verification';
 import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
 import { userTicketsRoutes } from './user-tickets';
@@ -49,6 +50,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userProductsRoutes);
   await app.register(userWebhooksRoutes);
   await app.register(userWidgetInstallsRoutes);
+  await app.register(userIdentityVerificationRoutes);
   await app.register(userBillingRoutes);
 };
 
