@@ -21,6 +21,7 @@ export type * from './schemas/training';
 export type * from './schemas/products';
 export type * from './schemas/websites';
 export type * from './schemas/chat-widget';
+export type * from './schemas/identity-verification';
 export type * from './schemas/webhooks';
 export type * from './schemas/billing';
 // The schemas' lists and limits, for pages that show them without validating.
