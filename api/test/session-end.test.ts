@@ -56,4 +56,23 @@ describe('access tokens of an ended sign-in', () => {
     expect(await profileStatus(rotated)).toBe(401);
     expect(await profileStatus(stolen)).toBe(401);
   });
+
+  it('end the whole sign-in when it is signed out with a refresh token already traded', async () => {
+    const { auth: first } = await signUp(app);
+    const refresh = async (refreshToken: string) =>
+      authResponseSchema.parse((await post('/api/auth/refresh', { refreshToken })).json());
+    // R0 → R1 → R2: the client signs out with a token two rotations old.
+    const second = await refresh(first.refreshToken);
+    const third = await refresh(second.refreshToken);
+    expect(await profileStatus(third)).toBe(200);
+
+    expect((await post('/api/auth/logout', { refreshToken: first.refreshToken })).statusCode).toBe(
+      204,
+    );
+    expect(await profileStatus(second)).toBe(401);
+    expect(await profileStatus(third)).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: third.refreshToken })).statusCode).toBe(
+      401,
+    );
+  });
 });

@@ -11,7 +11,6 @@ import {
   findUserOfSession,
   insertRefreshToken,
   markRefreshTokenRotated,
-  revokeRefreshToken,
   revokeRefreshTokenFamily,
 } from '../repositories/refresh-tokens';
 import { findUserById, toUser } from '../repositories/users';
@@ -99,15 +98,20 @@ export async function refreshSession(
   return outcome.response;
 }
 
-/** Sign-out: the refresh token stops working. Unknown tokens are ignored. */
+/**
+ * Sign-out: the sign-in ends, whichever of its refresh tokens is presented. A client may hold an
+ * older one (a tab that missed a refresh, or a token traded while the sign-out was on its way):
+ * signing out with it must still end the tokens it was traded for. Unknown tokens are ignored.
+ */
 export async function endSession(
   db: Kysely<Database>,
   identity: Identity,
   refreshToken: string,
 ): Promise<void> {
-  await writeTransaction(db, (trx) =>
-    revokeRefreshToken(trx, hashOpaqueToken(refreshToken), identity.now()),
-  );
+  await writeTransaction(db, async (trx) => {
+    const presented = await findRefreshTokenForUpdate(trx, hashOpaqueToken(refreshToken));
+    if (presented) await revokeRefreshTokenFamily(trx, presented.familyId, identity.now());
+  });
 }
 
 export type AccessTokenCheck =
