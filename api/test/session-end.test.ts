@@ -75,4 +75,21 @@ describe('access tokens of an ended sign-in', () => {
       401,
     );
   });
+
+  it('refuses a well-signed token whose session id is malformed with 401, not a failure', async () => {
+    const { auth } = await signUp(app);
+    for (const sessionId of ['not-a-uuid', "'; drop table users; --", '']) {
+      const forged = await app.identity.accessTokens.sign(auth.user.id, sessionId);
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer({ idToken: forged }),
+      });
+      expect({ sessionId, status: response.statusCode, code: response.json().error.code }).toEqual({
+        sessionId,
+        status: 401,
+        code: 'auth/user-token-expired',
+      });
+    }
+  });
 });

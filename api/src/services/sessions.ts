@@ -114,6 +114,8 @@ export async function endSession(
   });
 }
 
+const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type AccessTokenCheck =
   { ok: true; user: UserRow; sessionId: string } | { ok: false; error: HttpError };
 
@@ -132,6 +134,10 @@ export async function checkAccessToken(
   const verified = await identity.accessTokens.verify(token);
   if (!verified.ok) return { ok: false, error: userTokenExpired() };
   const { userId, sessionId, issuedAt } = verified.claims;
+  // A sign-in's id is its refresh-token family's uuid. Any other string, even under a valid
+  // signature (a key that leaked, a token made by hand), names no sign-in: refused as such, never
+  // sent to a uuid column where the database would refuse it as a failure (503).
+  if (!sessionIdPattern.test(sessionId)) return { ok: false, error: userTokenExpired() };
   const now = identity.now();
   const found = await findUserOfSession(db, userId, sessionId, now);
   // A token of a sign-in that ended (signed out, or its refresh token reused and the family
