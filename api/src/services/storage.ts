@@ -87,6 +87,11 @@ export class FileStorage {
     this.maxUploadBytes = options.maxUploadBytes;
   }
 
+  /** The public origin (and path) the stored files are served under. */
+  get publicUrl(): string {
+    return this.options.publicUrl;
+  }
+
   /** Where a stored path is served. */
   urlOf(storedPath: string): string {
     return `${this.options.publicUrl}/api/storage/${storedPath}`;
