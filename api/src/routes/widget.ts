@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readableTextColor, storageEndpoints, widgetEndpoints } from 'shared-sdk';
 import { pageOriginSchema, widgetSessionSchema } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
+import { addressGroup } from '../http/address-group';
 import { endpointRoute } from '../http/endpoint-route';
 import { readUploadedFile } from '../http/uploaded-file';
 import { writeTransaction } from '../live/write-transaction';
@@ -132,7 +133,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       const resumed =
         token && known?.workspaceId === workspaceId ? { visitor: known, token } : undefined;
       if (resumed) await limit('visitor', request, resumed.visitor.visitorTokenHash);
-      else await limit('session', request, request.ip);
+      else await limit('session', request, addressGroup(request.ip));
       await limit('workspace', request, workspaceId);
       const started = await writeTransaction(app.db, (trx) =>
         startVisitorSession(trx, request.body, resumed, app.identity.now()),
