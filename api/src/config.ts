@@ -154,6 +154,8 @@ export interface LiveConfig {
   redisUrl: string | undefined;
   /** Prefix of the pub/sub channel; instances sharing one database must share it. */
   redisChannelPrefix: string;
+  /** A WebSocket that has not signed in within this is closed (4401). */
+  authTimeoutMs: number;
 }
 
 /** The bot's optional language model, which phrases answers from retrieved training only. */
@@ -214,6 +216,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  LIVE_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   APPS_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   // Behind a load balancer the client address comes from X-Forwarded-For; rate limits key on it.
@@ -431,7 +434,11 @@ export function loadConfig(
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `Parley <no-reply@${new URL(publicUrl).hostname}>`,
     },
-    live: { redisUrl: vars.REDIS_URL, redisChannelPrefix: vars.REDIS_CHANNEL_PREFIX },
+    live: {
+      redisUrl: vars.REDIS_URL,
+      redisChannelPrefix: vars.REDIS_CHANNEL_PREFIX,
+      authTimeoutMs: vars.LIVE_AUTH_TIMEOUT_SECONDS * 1000,
+    },
     storage: {
       dir: vars.STORAGE_DIR && path.resolve(cwd, vars.STORAGE_DIR),
       cacheDir: vars.STORAGE_CACHE_DIR && path.resolve(cwd, vars.STORAGE_CACHE_DIR),

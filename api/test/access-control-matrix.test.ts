@@ -334,6 +334,22 @@ const samples: Record<string, Sample> = {
     adminOnly: true,
   },
   'GET /api/user/billing': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
+  'GET /api/user/identity-verification': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'POST /api/user/identity-verification': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'POST /api/user/identity-verification-rotate': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/identity-verification': {
+    input: ({ workspaceId }) => ({ workspaceId, required: true }),
+    adminOnly: true,
+  },
   'GET /api/user/widget-installs': {
     input: ({ workspaceId }) => ({ workspaceId }),
     adminOnly: true,
@@ -407,6 +423,8 @@ const otherRoutes = new Set([
   'POST /api/widget/rating',
   // Its refusals (no token, another visitor's message, a pair not offered): bot-learning.test.ts.
   'POST /api/widget/suggestion',
+  // Parley.logout(): it ends the token it is sent with, and no other (identity-verification.test.ts).
+  'POST /api/widget/logout',
   // Storage: the path names the workspace; its matrix is in storage.test.ts.
   'POST /api/storage/upload',
   'GET /api/storage/attachments/{*}',
@@ -471,6 +489,13 @@ describe('access control over every signed-in route', () => {
       headers: bearer(admin),
       payload: { workspaceId, webhookId: webhook.json().id },
     });
+    // A secret to rotate: a refused rotation would change it (the snapshot would differ).
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/identity-verification',
+      headers: bearer(admin),
+      payload: { workspaceId },
+    });
     const cannedResponse = await app.inject({
       method: 'POST',
       url: '/api/user/canned-responses',
@@ -528,6 +553,8 @@ describe('access control over every signed-in route', () => {
       'statistics',
       'tickets',
       'customers',
+      'visitorTokens',
+      'identityVerification',
       'conversations',
       'messages',
       'aiTrainingQnas',

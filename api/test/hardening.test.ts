@@ -2,6 +2,7 @@ import net from 'node:net';
 import { bearer, signUp } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp, testConfig } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { LiveTestClient, listenForLive } from './support/live-client';
 
 describe('cookie-signed writes come from the product’s own pages', () => {
   let app: TestApp;
@@ -146,6 +147,32 @@ describe('starting and holding connections', () => {
         expect(await answers(fourth)).toBe(true);
         first.destroy();
         fourth.destroy();
+      } finally {
+        await app.close();
+      }
+    },
+    appStartTimeoutMs,
+  );
+});
+
+describe('live sockets that never sign in', () => {
+  it(
+    'are closed once the sign-in time is up; a signed-in one stays',
+    async () => {
+      const base = testConfig();
+      const app = await buildTestApp({ ...base, live: { ...base.live, authTimeoutMs: 300 } });
+      try {
+        await listenForLive(app);
+        const { auth } = await signUp(app);
+        const silent = await LiveTestClient.connect(app);
+        const signedIn = await LiveTestClient.signedIn(app, auth.idToken);
+        const started = Date.now();
+        expect(await silent.closed).toEqual({ code: 4401, reason: 'unauthenticated' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        // Past the same time, the signed-in socket still answers.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(signedIn.socket.readyState).toBe(signedIn.socket.OPEN);
+        await signedIn.close();
       } finally {
         await app.close();
       }

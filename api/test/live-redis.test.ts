@@ -5,7 +5,7 @@ import { buildInternalTicket, createTicket, updateTicket } from './fixtures/tick
 import { bearer, signUp } from './fixtures/user';
 import { createWorkspace } from './fixtures/workspace';
 import { addMember } from './fixtures/workspace-user';
-import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import { appStartTimeoutMs, buildTestApp, testConfig } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { eventually } from './support/eventually';
 import { listenForLive, LiveTestClient } from './support/live-client';
@@ -37,7 +37,7 @@ describeRedis('live queries across two instances (Redis change feed)', () => {
     dropDatabase = drop;
     const config = {
       database,
-      live: { redisUrl, redisChannelPrefix: `parley-test-${runId}:` },
+      live: { ...testConfig().live, redisUrl, redisChannelPrefix: `parley-test-${runId}:` },
     };
     // One after the other: the second finds the migrations applied.
     apps.push(await buildTestApp(config));

@@ -56,4 +56,40 @@ describe('access tokens of an ended sign-in', () => {
     expect(await profileStatus(rotated)).toBe(401);
     expect(await profileStatus(stolen)).toBe(401);
   });
+
+  it('end the whole sign-in when it is signed out with a refresh token already traded', async () => {
+    const { auth: first } = await signUp(app);
+    const refresh = async (refreshToken: string) =>
+      authResponseSchema.parse((await post('/api/auth/refresh', { refreshToken })).json());
+    // R0 → R1 → R2: the client signs out with a token two rotations old.
+    const second = await refresh(first.refreshToken);
+    const third = await refresh(second.refreshToken);
+    expect(await profileStatus(third)).toBe(200);
+
+    expect((await post('/api/auth/logout', { refreshToken: first.refreshToken })).statusCode).toBe(
+      204,
+    );
+    expect(await profileStatus(second)).toBe(401);
+    expect(await profileStatus(third)).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: third.refreshToken })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses a well-signed token whose session id is malformed with 401, not a failure', async () => {
+    const { auth } = await signUp(app);
+    for (const sessionId of ['not-a-uuid', "'; drop table users; --", '']) {
+      const forged = await app.identity.accessTokens.sign(auth.user.id, sessionId);
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer({ idToken: forged }),
+      });
+      expect({ sessionId, status: response.statusCode, code: response.json().error.code }).toEqual({
+        sessionId,
+        status: 401,
+        code: 'auth/user-token-expired',
+      });
+    }
+  });
 });

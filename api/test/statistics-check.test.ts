@@ -120,6 +120,21 @@ describe('npm run check:statistics (the command, on an embedded database on disk
   }
 
   it(
+    'refuses to open the folder while the server holds it, naming the server',
+    async () => {
+      await withApp(async () => {
+        // The check would read pages the server is writing: it must not open them at all.
+        await expect(runCommand()).rejects.toThrow(
+          new RegExp(`in use by process ${process.pid} \\(`),
+        );
+      });
+      // Once the server is stopped, the command runs.
+      expect((await runCommand()).code).toBe(0);
+    },
+    appStartTimeoutMs,
+  );
+
+  it(
     'exits 0 after writes, and 1 naming the counter after the row is tampered with',
     async () => {
       let workspaceId = '';

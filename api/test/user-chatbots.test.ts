@@ -244,6 +244,7 @@ describe('PATCH /api/user/chatbots', () => {
     });
     expect(session.json().chatbot).toMatchObject(experience);
     expect(session.json().visitor).toEqual({
+      verified: false,
       firstName: '',
       lastName: '',
       email: null,
@@ -472,6 +473,7 @@ describe('what the widget does with the greeting, pre-chat form and business hou
     });
     expect(saved.statusCode).toBe(200);
     expect(widgetVisitorSchema.parse(saved.json())).toEqual({
+      verified: false,
       firstName: 'Ada',
       lastName: 'King Lovelace',
       email: 'ada@customer.example',
@@ -502,6 +504,23 @@ describe('what the widget does with the greeting, pre-chat form and business hou
     await configure({ preChatForm: { name: 'off', email: 'off' } });
   });
 
+  it('takes a name of only invisible characters for no name', async () => {
+    await configure({ preChatForm: { name: 'required', email: 'off' } });
+    const session = await newVisitor();
+    for (const name of ['\u200B', '\u2060\u200B', '\u200B \u00A0\u2060', '\uFEFF']) {
+      const refused = await widgetCall(session, 'POST', '/api/widget/pre-chat', { name });
+      expect({ name, status: refused.statusCode, message: refused.json().error?.message }).toEqual({
+        name,
+        status: 400,
+        message: 'body.name: Please enter your name',
+      });
+    }
+    // Nor does a conversation start without it.
+    const sent = await widgetCall(session, 'POST', '/api/widget/messages', { content: 'Hi' });
+    expect(sent.statusCode).toBe(400);
+    await configure({ preChatForm: { name: 'off', email: 'off' } });
+  });
+
   it('ignores answers to questions the form does not ask', async () => {
     await configure({ preChatForm: { name: 'required', email: 'off' } });
     const session = await newVisitor();
@@ -510,6 +529,7 @@ describe('what the widget does with the greeting, pre-chat form and business hou
       email: 'grace@customer.example',
     });
     expect(saved.json()).toEqual({
+      verified: false,
       firstName: 'Grace',
       lastName: '',
       email: null,

@@ -23,6 +23,7 @@ import {
   backendDatabase,
   buildTestApp,
   testBackends,
+  testConfig,
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { transactionsDuring } from './support/transactions';
@@ -839,7 +840,7 @@ describeRedis('resolve-all across two instances (Redis change feed)', () => {
     dropDatabase = drop;
     const config = {
       database,
-      live: { redisUrl, redisChannelPrefix: `parley-test-${randomUUID()}:` },
+      live: { ...testConfig().live, redisUrl, redisChannelPrefix: `parley-test-${randomUUID()}:` },
     };
     apps.push(await buildTestApp(config));
     apps.push(await buildTestApp(config));

@@ -206,6 +206,13 @@ describe('widget calls (/api/widget)', () => {
         lastName: 'Lovelace',
         email: 'grace@customer.example',
         orderId: '1042',
+        verified: false,
+      });
+      // An unsigned identify is a label: kept, not verified, and the widget is told why.
+      expect(resumed.identity).toMatchObject({
+        verified: false,
+        saved: true,
+        error: { code: 'identity/missing-hash' },
       });
 
       // A token of another workspace, or an unknown one, starts a new visitor.

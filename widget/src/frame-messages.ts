@@ -1,8 +1,9 @@
 import type {
-  CustomerIdentity,
   LauncherPosition,
   MessageRole,
   WidgetChatbot,
+  WidgetIdentityResult,
+  WidgetSessionRequest,
 } from 'shared-sdk/schemas';
 
 // What the loader (on the business's page) and the chat window (our origin, in its iframe) tell
@@ -33,8 +34,16 @@ export interface ReceivedMessage {
   timestamp: string;
 }
 
+/** What `Parley.identify` may say: the details, and the business's signature of its user id. */
+export type ParleyIdentity = NonNullable<WidgetSessionRequest['customer']>;
+
+/** Why an identify was not verified, as the page's `error` event hands it on. */
+export type IdentityError = NonNullable<WidgetIdentityResult['error']>;
+
 export type LoaderToWindow =
-  | { tag: typeof frameTag; type: 'identify'; identity: CustomerIdentity }
+  | { tag: typeof frameTag; type: 'identify'; identity: ParleyIdentity }
+  /** `Parley.logout()`: the window ends its visitor token and starts over. */
+  | { tag: typeof frameTag; type: 'logout' }
   | { tag: typeof frameTag; type: 'set-locale'; locale: string }
   /** The launcher opened or closed the window (it focuses its text box when shown). */
   | { tag: typeof frameTag; type: 'visibility'; open: boolean }
@@ -59,7 +68,9 @@ export type WindowToLoader =
     }
   /** The visitor closed the window from inside (its close button, Escape). */
   | { tag: typeof frameTag; type: 'close' }
-  | { tag: typeof frameTag; type: 'message'; message: ReceivedMessage };
+  | { tag: typeof frameTag; type: 'message'; message: ReceivedMessage }
+  /** An identify was not verified (or refused): why. */
+  | { tag: typeof frameTag; type: 'error'; error: IdentityError };
 
 /** `data` is one of our messages (of either direction). */
 export function isFrameMessage(data: unknown): data is { tag: typeof frameTag; type: string } {

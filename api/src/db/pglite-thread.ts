@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { PgliteConfig } from '../config';
+import { lockDataFolder } from './data-folder-lock';
 
 /**
  * Embedded PostgreSQL (PGlite) running in a worker thread. PGlite executes on the thread that
@@ -45,13 +46,32 @@ function toError({ message, ...fields }: SerializedError): Error {
 /**
  * Starts the embedded database's thread on `dataDir` (in memory without one), from `template`
  * when the folder holds no database yet: PGlite refuses to load a template over one. The thread
- * exists when this returns (nothing here waits), so it starts while the caller goes on.
+ * starts before this returns (only the lock is taken first), so it starts while the caller goes on.
  */
-export function startPglite({ dataDir, template }: PgliteConfig): Promise<PgliteThread> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+export async function startPglite({ dataDir, template }: PgliteConfig): Promise<PgliteThread> {
+  if (!dataDir) return startPgliteThread({});
+  mkdirSync(dataDir, { recursive: true });
+  // One process per folder (data-folder-lock.ts): refused before PGlite reads a page of it.
+  const release = lockDataFolder(dataDir);
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const useTemplate = fresh && template !== undefined && existsSync(template);
-  return startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
+  let thread: PgliteThread;
+  try {
+    thread = await startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return {
+    ...thread,
+    close: async () => {
+      try {
+        await thread.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 /**

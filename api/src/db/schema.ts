@@ -218,6 +218,8 @@ export interface CustomersTable {
   lastSeenAt: Generated<Date>;
   /** Migration 0023: set when the customer was erased; nothing personal is left. */
   erasedAt: Generated<Date | null>;
+  /** The business's id of a verified customer (migration 0020); null: anonymous or a label. */
+  userId: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -231,6 +233,24 @@ export interface CustomerErasuresTable {
   erasedAt: Date;
   messagesCount: number;
   filesCount: number;
+}
+
+/** A widget visitor token's digest and the customer it reaches (migration 0020). */
+export interface VisitorTokensTable {
+  tokenHash: string;
+  customerId: string;
+  createdAt: CreatedAt;
+}
+
+/** A workspace's identity secret for signed identify calls (migration 0020). */
+export interface IdentityVerificationTable {
+  workspaceId: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  required: Generated<boolean>;
+  createdAt: CreatedAt;
+  rotatedAt: Date | null;
 }
 
 /** jsonb column: read as the parsed value, written as a JSON string. */
@@ -512,6 +532,8 @@ export interface Database {
   storedFiles: StoredFilesTable;
   customers: CustomersTable;
   customerErasures: CustomerErasuresTable;
+  visitorTokens: VisitorTokensTable;
+  identityVerification: IdentityVerificationTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   aiTrainingQnas: AiTrainingQnasTable;

@@ -12,8 +12,18 @@ export function errorAnswer(
   request: FastifyRequest,
 ): { statusCode: number; body: ErrorBody } {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // e.g. "body.email: Please enter a valid e-mail address" — names the field, as forms need.
     const context = error.validationContext ?? 'request';
+    if (
+      request.routeOptions.config?.authEmail &&
+      context === 'body' &&
+      error.validation.some((issue) => issue.instancePath === '/email')
+    ) {
+      return {
+        statusCode: 400,
+        body: errorBody(400, 'Please enter a valid e-mail address.', 'auth/invalid-email'),
+      };
+    }
+    // e.g. "body.email: Please enter a valid e-mail address" — names the field, as forms need.
     const message = error.validation
       .map((issue) => {
         const field = issue.instancePath.split('/').filter(Boolean).join('.');

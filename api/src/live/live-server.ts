@@ -18,6 +18,8 @@ export interface LiveServerOptions {
   identity: Identity;
   feed: ChangeFeed;
   log: FastifyBaseLogger;
+  /** A socket not signed in within this is closed; default 10 s. */
+  authTimeoutMs?: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export class LiveServer implements SessionHost {
   readonly log: FastifyBaseLogger;
   readonly queries: LiveQueries;
   readonly signals: LiveSignals;
+  readonly authTimeoutMs: number;
   private readonly sessions = new Set<LiveSession>();
   private readonly sessionsByUser = new Map<string, Set<LiveSession>>();
   private readonly unsubscribe: () => void;
@@ -40,8 +43,9 @@ export class LiveServer implements SessionHost {
   private missedPending = false;
   private handling: Promise<void> | undefined;
 
-  constructor({ db, identity, feed, log }: LiveServerOptions) {
+  constructor({ db, identity, feed, log, authTimeoutMs = 10_000 }: LiveServerOptions) {
     this.db = db;
+    this.authTimeoutMs = authTimeoutMs;
     this.identity = identity;
     this.log = log;
     this.queries = new LiveQueries(db, log);

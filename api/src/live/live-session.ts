@@ -48,6 +48,11 @@ export interface SessionHost {
   queries: LiveQueries;
   signals: LiveSignals;
   log: FastifyBaseLogger;
+  /**
+   * How long a socket may stay open without signing in: sockets that never do would otherwise
+   * hold a place of the per-address cap and the server's memory for as long as the client likes.
+   */
+  authTimeoutMs: number;
   /** The session is signed in as `userId` (or again, after a token refresh). */
   signedIn(session: LiveSession): void;
   ended(session: LiveSession): void;
@@ -69,6 +74,7 @@ export class LiveSession implements SignalPeer {
   alive = true;
   private token: string | null = null;
   private expiry: NodeJS.Timeout | undefined;
+  private authDeadline: NodeJS.Timeout | undefined;
   private readonly subscriptions = new Map<string, Subscription>();
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -91,6 +97,11 @@ export class LiveSession implements SignalPeer {
     });
     this.socket.on('close', () => this.dispose());
     this.socket.on('error', (err) => this.host.log.debug({ err }, 'live socket error'));
+    this.authDeadline = setTimeout(() => {
+      if (this.disposed || this.userId || this.visitor) return;
+      this.refuse('Not signed in in time: send {type: "auth", token} first');
+    }, this.host.authTimeoutMs);
+    this.authDeadline.unref();
     if (cookieToken) this.enqueue(() => this.authenticate(cookieToken, 'cookie'));
   }
 
@@ -144,6 +155,7 @@ export class LiveSession implements SignalPeer {
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.expiry);
+    clearTimeout(this.authDeadline);
     for (const sub of this.subscriptions.values()) this.end(sub);
     this.host.ended(this);
   }

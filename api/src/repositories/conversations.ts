@@ -28,6 +28,7 @@ export function selectEnrichedConversations(db: Kysely<Database>) {
       'cu.lastName as customerLastName',
       'cu.email as customerEmail',
       'cu.orderId as customerOrderId',
+      'cu.userId as customerUserId',
     ]);
 }
 
@@ -54,6 +55,7 @@ export function toConversation(row: EnrichedRow): Conversation {
       lastName: row.customerLastName,
       email: row.customerEmail,
       orderId: row.customerOrderId,
+      verified: row.customerUserId !== null,
     },
     assigneeId: row.assigneeId,
     agentLastSeenAt: row.agentLastSeenAt?.toISOString() ?? null,

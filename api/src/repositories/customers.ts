@@ -18,6 +18,7 @@ export function toCustomer(row: CustomerRow): Customer {
     email: row.email,
     orderId: row.orderId,
     photoUrl: row.photoUrl,
+    userId: row.userId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -40,6 +41,8 @@ export async function insertCustomer(
     chatbotId: string;
     visitorTokenHash: string;
     identity: CustomerIdentity;
+    /** The business's user id of a verified customer. */
+    userId?: string;
   },
   now: Date,
 ): Promise<CustomerRow> {
@@ -54,22 +57,32 @@ export async function insertCustomer(
       orderId: null,
       photoUrl: null,
       ...identityColumns(customer.identity),
+      userId: customer.userId ?? null,
       updatedAt: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('visitorTokens')
+    .values({ tokenHash: customer.visitorTokenHash, customerId: row.id })
+    .execute();
   recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
   return row;
 }
 
 const customerByTokenHash = compiledOnce((db, visitorTokenHash: string) =>
-  db.selectFrom('customers').selectAll().where('visitorTokenHash', '=', visitorTokenHash),
+  db
+    .selectFrom('visitorTokens as t')
+    .innerJoin('customers as c', 'c.id', 't.customerId')
+    .selectAll('c')
+    .where('t.tokenHash', '=', visitorTokenHash),
 );
 
 /**
- * Visitors by id, for every widget request: dropped when their row changes, and all of them when
- * a workspace or a chatbot changes (a deleted workspace takes its customers along, a deleted
- * chatbot leaves theirs with none; neither names them).
+ * Visitors by customer id and token digest, for every widget request: dropped when their row
+ * changes (a logout records a change of its customer too), and all of them when a workspace or a
+ * chatbot changes (a deleted workspace takes its customers along, a deleted chatbot leaves
+ * theirs with none; neither names them).
  */
 const visitors: CacheDefinition<CustomerRow | undefined> = {
   name: 'visitors',
@@ -78,27 +91,84 @@ const visitors: CacheDefinition<CustomerRow | undefined> = {
     event.collection === 'customers' && event.ids.length > 0 ? event.ids : 'all',
 };
 
-/** Token digest → customer id: a token is its customer's for good, so this is never stale. */
+/**
+ * Token digest → customer id: a token reaches one customer for as long as it lives (a verified
+ * identify hands out a new token rather than moving an old one), so this only says which scope
+ * of the cache to look in; a token deleted since is read again there, and found to be gone.
+ */
 const customerIdsOfTokens = new Map<string, string>();
 const maxRememberedTokens = 100_000;
 
 /**
- * The visitor whose token has this digest, if any: asked by every widget request, so read from
- * the database once per visitor and change (see `visitors`).
+ * The visitor whose token has this digest, if any, with that digest as its `visitorTokenHash`:
+ * asked by every widget request, so read from the database once per token and change.
  */
 export async function findCustomerByTokenHash(
   db: Kysely<Database>,
   visitorTokenHash: string,
 ): Promise<CustomerRow | undefined> {
-  const read = async () => (await customerByTokenHash(db, visitorTokenHash))[0];
+  const read = async () => {
+    const [row] = await customerByTokenHash(db, visitorTokenHash);
+    // A verified customer has a token per device: the limits count the one presented.
+    return row && { ...row, visitorTokenHash };
+  };
   const customerId = customerIdsOfTokens.get(visitorTokenHash);
-  if (customerId !== undefined) return readThroughCache(db, visitors, customerId, '', read);
+  if (customerId !== undefined) {
+    return readThroughCache(db, visitors, customerId, visitorTokenHash, read);
+  }
   const customer = await read();
   if (customer) {
     if (customerIdsOfTokens.size >= maxRememberedTokens) customerIdsOfTokens.clear();
     customerIdsOfTokens.set(visitorTokenHash, customer.id);
   }
   return customer;
+}
+
+/** A new token of the customer (a device of a verified customer). */
+export async function insertVisitorToken(
+  trx: Kysely<Database>,
+  customer: Pick<CustomerRow, 'id' | 'workspaceId'>,
+  visitorTokenHash: string,
+): Promise<void> {
+  await trx
+    .insertInto('visitorTokens')
+    .values({ tokenHash: visitorTokenHash, customerId: customer.id })
+    .execute();
+  recordChange(trx, {
+    collection: 'customers',
+    workspaceId: customer.workspaceId,
+    ids: [customer.id],
+  });
+}
+
+/** `Parley.logout()`: the token reaches no one any more. */
+export async function deleteVisitorToken(
+  trx: Kysely<Database>,
+  customer: Pick<CustomerRow, 'id' | 'workspaceId'>,
+  visitorTokenHash: string,
+): Promise<void> {
+  await trx.deleteFrom('visitorTokens').where('tokenHash', '=', visitorTokenHash).execute();
+  // Drops the token from every instance's cache of visitors.
+  recordChange(trx, {
+    collection: 'customers',
+    workspaceId: customer.workspaceId,
+    ids: [customer.id],
+  });
+}
+
+/** The workspace's verified customer with the business's user id `userId`, locked. */
+export async function findCustomerByUserIdForUpdate(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  userId: string,
+): Promise<CustomerRow | undefined> {
+  return trx
+    .selectFrom('customers')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**

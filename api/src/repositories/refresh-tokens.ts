@@ -58,21 +58,6 @@ function sessionsEnded(trx: Kysely<Database>, revoked: { userId: string }[]) {
   if (ids.length > 0) recordChange(trx, { collection: 'users', workspaceId: null, ids });
 }
 
-export async function revokeRefreshToken(
-  trx: Kysely<Database>,
-  tokenHash: string,
-  now: Date,
-): Promise<void> {
-  const revoked = await trx
-    .updateTable('refreshTokens')
-    .set({ revokedAt: now })
-    .where('tokenHash', '=', tokenHash)
-    .where('revokedAt', 'is', null)
-    .returning('userId')
-    .execute();
-  sessionsEnded(trx, revoked);
-}
-
 export async function revokeRefreshTokenFamily(
   trx: Kysely<Database>,
   familyId: string,

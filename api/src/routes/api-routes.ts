@@ -17,6 +17,7 @@ import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userCustomersRoutes } from './user-customers';
 import { userDashboardRoutes } from './user-dashboard';
+import { userIdentityVerificationRoutes } from './user-identity-verification';
 import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
 import { userReportsRoutes } from './user-reports';
@@ -52,6 +53,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userProductsRoutes);
   await app.register(userWebhooksRoutes);
   await app.register(userWidgetInstallsRoutes);
+  await app.register(userIdentityVerificationRoutes);
   await app.register(userBillingRoutes);
   await app.register(userReportsRoutes);
   await app.register(userSearchRoutes);

@@ -37,11 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Create an account (and a workspace when a website is given)',
       errors: {
-        400: 'invalid-argument; auth/email-already-in-use; auth/password-does-not-meet-requirements',
+        400: 'invalid-argument; auth/invalid-email; auth/email-already-in-use; auth/password-does-not-meet-requirements',
         429: 'auth/too-many-requests',
       },
     }),
-    config: { rateLimit },
+    config: { rateLimit, authEmail: true },
     handler: async (request, reply) => {
       const session = await signUp(app.db, identity, request.body);
       return reply.code(201).send(withSessionCookie(reply, app.config.sessionCookie, session));
@@ -53,12 +53,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Sign in with e-mail and password',
       errors: {
-        400: 'invalid-argument; auth/invalid-credential: wrong e-mail or password',
+        400: 'invalid-argument; auth/invalid-email; auth/invalid-credential: wrong e-mail or password',
         403: 'auth/user-disabled',
         429: 'auth/too-many-requests: per address, or too many failures for this account',
       },
     }),
-    config: { rateLimit },
+    config: { rateLimit, authEmail: true },
     handler: async (request, reply) =>
       withSessionCookie(
         reply,
@@ -102,9 +102,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'E-mail a password-reset link, if an account has this address',
       description: 'Answers 204 whether or not an account exists.',
-      errors: { 400: 'invalid-argument', 429: 'auth/too-many-requests' },
+      errors: { 400: 'invalid-argument; auth/invalid-email', 429: 'auth/too-many-requests' },
     }),
-    config: { rateLimit },
+    config: { rateLimit, authEmail: true },
     handler: async (request, reply) => {
       const mail = await requestPasswordReset(
         app.db,

@@ -61,7 +61,7 @@ export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId, chatbotId, ...settings } = request.body;
       return memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        changeChatbot(trx, workspaceId, chatbotId, settings, now),
+        changeChatbot(trx, workspaceId, chatbotId, settings, now, app.storage),
       );
     },
   });

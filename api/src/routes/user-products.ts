@@ -47,7 +47,7 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { workspaceId, productId, ...fields } = request.body;
       const create = () =>
         memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-          createProduct(trx, workspaceId, productId, fields, now),
+          createProduct(trx, workspaceId, productId, fields, now, app.storage),
         );
       const product = await withSkuConflict(fields.sku, async () => {
         try {
@@ -72,7 +72,7 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { workspaceId, productId, ...fields } = request.body;
       return withSkuConflict(fields.sku, () =>
         memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-          changeProduct(trx, workspaceId, productId, fields, now),
+          changeProduct(trx, workspaceId, productId, fields, now, app.storage),
         ),
       );
     },
@@ -98,6 +98,7 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         memberWrite(app, request, workspaceId, 'admin', ({ trx, now, member }) =>
           importProducts(trx, workspaceId, member.userId, products, now, {
             onProgress: wantsProgress(request) ? progress.report : undefined,
+            storage: app.storage,
           }),
         ),
       );

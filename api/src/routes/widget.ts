@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readableTextColor, storageEndpoints, widgetEndpoints } from 'shared-sdk';
 import { pageOriginSchema, widgetSessionSchema } from 'shared-sdk/schemas';
 import { HttpError } from '../errors/http-error';
+import { addressGroup } from '../http/address-group';
 import { endpointRoute } from '../http/endpoint-route';
 import { readUploadedFile } from '../http/uploaded-file';
 import { writeTransaction } from '../live/write-transaction';
@@ -18,6 +19,7 @@ import {
 import { rateConversation } from '../services/conversation-inbox';
 import { chooseSuggestion } from '../services/bot-suggestions';
 import {
+  endVisitorToken,
   findVisitor,
   presentedVisitorToken,
   requireVisitor,
@@ -108,7 +110,10 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     description:
       'The chatbot is the given one of the workspace, else its first. With a valid visitor ' +
       'token of the workspace in `Authorization: Bearer`, the same visitor is resumed and ' +
-      'the identity given is saved (200); otherwise a new visitor is made (201).',
+      'the identity given is saved (200); otherwise a new visitor is made (201). An identify ' +
+      'with userId and a valid userHash (widget/README.md) makes the visitor the customer of ' +
+      'that user id, with a token of its own for this browser (201 when it is a new token); ' +
+      '`identity` says whether it was verified and saved, and if not, why.',
     errors: {
       400: 'invalid-argument',
       404: 'not-found: no such workspace, or no such chatbot in it',
@@ -128,7 +133,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       const resumed =
         token && known?.workspaceId === workspaceId ? { visitor: known, token } : undefined;
       if (resumed) await limit('visitor', request, resumed.visitor.visitorTokenHash);
-      else await limit('session', request, request.ip);
+      else await limit('session', request, addressGroup(request.ip));
       await limit('workspace', request, workspaceId);
       const started = await writeTransaction(app.db, (trx) =>
         startVisitorSession(trx, request.body, resumed, app.identity.now()),
@@ -143,7 +148,24 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         });
       }
-      return reply.code(resumed ? 200 : 201).send(started);
+      return reply.code(started.visitorToken === resumed?.token ? 200 : 201).send(started);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(widgetEndpoints.logout, {
+      tags,
+      summary: "Parley.logout(): end the visitor's token",
+      description:
+        'For a shared computer: the token reaches nothing any more (its live connection is ' +
+        "closed too); the browser's next session is a new, anonymous visitor. A verified " +
+        "customer's other browsers and devices stay signed in.",
+      errors: visitorErrors,
+    }),
+    handler: async (request, reply) => {
+      const visitor = await visitorOf(request);
+      await writeTransaction(app.db, (trx) => endVisitorToken(trx, visitor));
+      return reply.code(204).send();
     },
   });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PreChatForm, WidgetPreChatRequest, WidgetVisitor } from 'shared-sdk/schemas';
+import { hasVisibleContent } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { findWidgetChatbot } from '../repositories/chatbots';
@@ -34,7 +35,7 @@ export function missingRequiredAnswer(
   form: PreChatForm,
   customer: Pick<CustomerRow, 'firstName' | 'email'>,
 ): 'name' | 'email' | undefined {
-  if (form.name === 'required' && !customer.firstName.trim()) return 'name';
+  if (form.name === 'required' && !hasVisibleContent(customer.firstName)) return 'name';
   if (form.email === 'required' && !customer.email) return 'email';
   return undefined;
 }
@@ -51,7 +52,9 @@ export async function savePreChatAnswers(
   now: Date,
 ): Promise<WidgetVisitor> {
   const { preChatForm: form } = await chatbotOf(trx, customer);
-  const name = form.name === 'off' ? undefined : (answers.name ?? '').trim();
+  const given = (answers.name ?? '').trim();
+  // A name of only invisible characters is no name: as blank as an empty one.
+  const name = form.name === 'off' || !hasVisibleContent(given) ? undefined : given;
   const email = form.email === 'off' ? undefined : (answers.email ?? '').trim();
   if (form.name === 'required' && !name) throw answerRequired('name');
   if (form.email === 'required' && !email) throw answerRequired('email');

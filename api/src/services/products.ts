@@ -9,6 +9,7 @@ import type {
 import { productPhotosJobKind } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
+import { productPhotoUrl, type PhotoStorage } from './photo-urls';
 import { enqueueJob } from '../jobs/job-store';
 import {
   deleteProducts,
@@ -66,6 +67,21 @@ async function requireFreeSku(
   if (await findSkuOwner(db, workspaceId, sku, productId)) throw skuTaken(sku);
 }
 
+/** The fields with their photo, if any, as the server's URL of a file this workspace stored. */
+async function withOwnPhoto<F extends { photoUrl?: string | null | undefined }>(
+  trx: Kysely<Database>,
+  storage: PhotoStorage,
+  workspaceId: string,
+  fields: F,
+  field = 'photoUrl',
+): Promise<F> {
+  if (!fields.photoUrl) return fields;
+  return {
+    ...fields,
+    photoUrl: await productPhotoUrl(trx, storage, workspaceId, fields.photoUrl, field),
+  };
+}
+
 /**
  * spec §7: the client names the product's id, so a retried create (the same id and SKU) answers
  * the product the first call made instead of making a second one.
@@ -74,9 +90,11 @@ export async function createProduct(
   trx: Kysely<Database>,
   workspaceId: string,
   productId: string,
-  fields: ProductFields & { status: ProductStatus },
+  given: ProductFields & { status: ProductStatus },
   now: Date,
+  storage: PhotoStorage,
 ): Promise<Product> {
+  const fields = await withOwnPhoto(trx, storage, workspaceId, given);
   const existing = await findProduct(trx, workspaceId, productId);
   if (existing) {
     if (existing.sku === fields.sku) return toProduct(existing);
@@ -92,9 +110,11 @@ export async function changeProduct(
   trx: Kysely<Database>,
   workspaceId: string,
   productId: string,
-  fields: ProductFields & { status?: ProductStatus | undefined },
+  given: ProductFields & { status?: ProductStatus | undefined },
   now: Date,
+  storage: PhotoStorage,
 ): Promise<Product> {
+  const fields = await withOwnPhoto(trx, storage, workspaceId, given);
   await requireFreeSku(trx, workspaceId, fields.sku, productId);
   const product = await updateProduct(trx, workspaceId, productId, fields, now);
   if (!product) throw productNotFound(productId);
@@ -136,10 +156,17 @@ export async function importProducts(
   trx: Kysely<Database>,
   workspaceId: string,
   userId: string,
-  rows: readonly ProductImportRowInput[],
+  given: readonly ProductImportRowInput[],
   now: Date,
-  { onProgress }: { onProgress?: (progress: WriteProgress) => void } = {},
+  {
+    onProgress,
+    storage,
+  }: { onProgress?: (progress: WriteProgress) => void; storage: PhotoStorage },
 ): Promise<ImportProductsResponse> {
+  const rows: ProductImportRowInput[] = [];
+  for (const [index, row] of given.entries()) {
+    rows.push(await withOwnPhoto(trx, storage, workspaceId, row, `products.${index}.photoUrl`));
+  }
   const copies = rows.filter((row) => row.imageUrl && !row.photoUrl);
   const counts = await upsertProductsBySku(
     trx,

@@ -11,7 +11,6 @@ import {
   findUserOfSession,
   insertRefreshToken,
   markRefreshTokenRotated,
-  revokeRefreshToken,
   revokeRefreshTokenFamily,
 } from '../repositories/refresh-tokens';
 import { findUserById, toUser } from '../repositories/users';
@@ -99,16 +98,23 @@ export async function refreshSession(
   return outcome.response;
 }
 
-/** Sign-out: the refresh token stops working. Unknown tokens are ignored. */
+/**
+ * Sign-out: the sign-in ends, whichever of its refresh tokens is presented. A client may hold an
+ * older one (a tab that missed a refresh, or a token traded while the sign-out was on its way):
+ * signing out with it must still end the tokens it was traded for. Unknown tokens are ignored.
+ */
 export async function endSession(
   db: Kysely<Database>,
   identity: Identity,
   refreshToken: string,
 ): Promise<void> {
-  await writeTransaction(db, (trx) =>
-    revokeRefreshToken(trx, hashOpaqueToken(refreshToken), identity.now()),
-  );
+  await writeTransaction(db, async (trx) => {
+    const presented = await findRefreshTokenForUpdate(trx, hashOpaqueToken(refreshToken));
+    if (presented) await revokeRefreshTokenFamily(trx, presented.familyId, identity.now());
+  });
 }
+
+const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AccessTokenCheck =
   { ok: true; user: UserRow; sessionId: string } | { ok: false; error: HttpError };
@@ -128,6 +134,10 @@ export async function checkAccessToken(
   const verified = await identity.accessTokens.verify(token);
   if (!verified.ok) return { ok: false, error: userTokenExpired() };
   const { userId, sessionId, issuedAt } = verified.claims;
+  // A sign-in's id is its refresh-token family's uuid. Any other string, even under a valid
+  // signature (a key that leaked, a token made by hand), names no sign-in: refused as such, never
+  // sent to a uuid column where the database would refuse it as a failure (503).
+  if (!sessionIdPattern.test(sessionId)) return { ok: false, error: userTokenExpired() };
   const now = identity.now();
   const found = await findUserOfSession(db, userId, sessionId, now);
   // A token of a sign-in that ended (signed out, or its refresh token reused and the family

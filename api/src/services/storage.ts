@@ -105,6 +105,11 @@ export class FileStorage {
     );
   }
 
+  /** The public origin (and path) the stored files are served under. */
+  get publicUrl(): string {
+    return this.options.publicUrl;
+  }
+
   /** Where a stored path is served. */
   urlOf(storedPath: string): string {
     return `${this.options.publicUrl}/api/storage/${storedPath}`;

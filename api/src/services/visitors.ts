@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { WidgetSession, WidgetSessionRequest, WidgetVisitor } from 'shared-sdk/schemas';
+import type {
+  CustomerIdentity,
+  WidgetSession,
+  WidgetSessionRequest,
+  WidgetVisitor,
+} from 'shared-sdk/schemas';
 import { generateVisitorToken, hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
 import { workspaceNotFound } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
@@ -9,7 +14,16 @@ import { widgetChatbotOf } from 'shared-sdk';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { chatbotNotFound } from './chatbots';
 import { findLatestConversationOfCustomer } from '../repositories/conversations';
-import { findCustomerByTokenHash, insertCustomer, updateCustomer } from '../repositories/customers';
+import {
+  deleteVisitorToken,
+  findCustomerByTokenHash,
+  findCustomerByUserIdForUpdate,
+  insertCustomer,
+  insertVisitorToken,
+  updateCustomer,
+} from '../repositories/customers';
+import { findIdentityVerification } from '../repositories/identity-verification';
+import { checkIdentity } from './identity-verification';
 import type { CustomerRow } from '../repositories/customers';
 
 /** The visitor token of `Authorization: Bearer pv_…`, if the request carries one. */
@@ -43,6 +57,7 @@ export async function requireVisitor(
 /** What the chat window knows of its visitor (the pre-chat form asks only for what is missing). */
 export function toWidgetVisitor(customer: CustomerRow): WidgetVisitor {
   return {
+    verified: customer.userId !== null,
     firstName: customer.firstName,
     lastName: customer.lastName,
     email: customer.email,
@@ -51,13 +66,16 @@ export function toWidgetVisitor(customer: CustomerRow): WidgetVisitor {
 }
 
 /**
- * A widget session: the `resumed` visitor (its token presented, of this workspace) with the
- * identity given saved, or a new visitor with a new token. The chatbot is the one asked for, else
- * the workspace's first.
+ * A widget session: the `resumed` visitor (its token presented, of this workspace) or a new one,
+ * with the identity given. A verified identity makes the visitor the workspace's customer with
+ * that user id (a new token for this browser when they were someone else); an unverified one is
+ * saved as a label on the visitor's own customer, unless the workspace requires verification or
+ * the visitor is a verified customer (whose details only their business's signature changes).
+ * The chatbot is the one asked for, else the workspace's first.
  */
 export async function startVisitorSession(
   trx: Kysely<Database>,
-  { workspaceId, chatbotId, customer: identity = {} }: WidgetSessionRequest,
+  { workspaceId, chatbotId, customer: given = {} }: WidgetSessionRequest,
   resumed: { visitor: CustomerRow; token: string } | undefined,
   now: Date,
 ): Promise<WidgetSession> {
@@ -70,28 +88,47 @@ export async function startVisitorSession(
   const chatbot = await findWidgetChatbot(trx, workspaceId, chatbotId);
   if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
 
+  const { firstName, lastName, email, orderId } = given;
+  const details: CustomerIdentity = { firstName, lastName, email, orderId };
+  const settings = await findIdentityVerification(trx, workspaceId);
+  const check = checkIdentity(settings, given, now);
   let visitorToken: string;
   let customer: CustomerRow;
-  if (resumed) {
-    visitorToken = resumed.token;
-    const changed =
-      Object.values(identity).some((value) => value !== undefined) ||
-      resumed.visitor.chatbotId !== chatbot.id;
-    customer = changed
-      ? await updateCustomer(trx, resumed.visitor.id, { identity, chatbotId: chatbot.id }, now)
-      : resumed.visitor;
-  } else {
-    visitorToken = generateVisitorToken();
-    customer = await insertCustomer(
+  let saved: boolean;
+  if (check?.verified) {
+    ({ visitorToken, customer } = await verifiedVisitor(
       trx,
-      {
-        workspaceId,
-        chatbotId: chatbot.id,
-        visitorTokenHash: hashVisitorToken(visitorToken),
-        identity,
-      },
+      { workspaceId, chatbotId: chatbot.id, userId: check.userId, details },
+      resumed,
       now,
-    );
+    ));
+    saved = true;
+  } else {
+    // A label is kept only where no signature is asked for or holds.
+    saved =
+      check !== undefined && !settings?.required && (resumed?.visitor.userId ?? null) === null;
+    const identity = saved ? details : {};
+    if (resumed) {
+      visitorToken = resumed.token;
+      const changed =
+        Object.values(identity).some((value) => value !== undefined) ||
+        resumed.visitor.chatbotId !== chatbot.id;
+      customer = changed
+        ? await updateCustomer(trx, resumed.visitor.id, { identity, chatbotId: chatbot.id }, now)
+        : resumed.visitor;
+    } else {
+      visitorToken = generateVisitorToken();
+      customer = await insertCustomer(
+        trx,
+        {
+          workspaceId,
+          chatbotId: chatbot.id,
+          visitorTokenHash: hashVisitorToken(visitorToken),
+          identity,
+        },
+        now,
+      );
+    }
   }
   const conversation = await findLatestConversationOfCustomer(trx, customer.id);
   return {
@@ -100,5 +137,62 @@ export async function startVisitorSession(
     chatbot: widgetChatbotOf(chatbot, workspace.backgroundColor),
     visitor: toWidgetVisitor(customer),
     conversation: conversation ?? null,
+    identity: check
+      ? {
+          verified: check.verified,
+          saved,
+          error: check.verified
+            ? null
+            : {
+                code: check.code,
+                message: saved ? check.message : `${check.message}. ${notSavedMessage(settings)}`,
+              },
+        }
+      : null,
   };
+}
+
+const notSavedMessage = (settings: { required: boolean } | undefined) =>
+  settings?.required
+    ? 'This site requires a verified identity: the details were not saved and the chat stays anonymous'
+    : 'The details were not saved: this chat belongs to a verified customer';
+
+/**
+ * The customer of a verified user id, with the details given: the visitor's own when the token
+ * is theirs already; else the workspace's customer with that user id (made on its first verified
+ * identify), reached from this browser by a token of its own. The anonymous visitor the browser
+ * was before keeps their conversations: they may be someone else's on a shared computer.
+ */
+async function verifiedVisitor(
+  trx: Kysely<Database>,
+  verified: { workspaceId: string; chatbotId: string; userId: string; details: CustomerIdentity },
+  resumed: { visitor: CustomerRow; token: string } | undefined,
+  now: Date,
+): Promise<{ visitorToken: string; customer: CustomerRow }> {
+  const { workspaceId, chatbotId, userId, details } = verified;
+  const update = { identity: details, chatbotId };
+  if (resumed?.visitor.userId === userId) {
+    return {
+      visitorToken: resumed.token,
+      customer: await updateCustomer(trx, resumed.visitor.id, update, now),
+    };
+  }
+  const visitorToken = generateVisitorToken();
+  const visitorTokenHash = hashVisitorToken(visitorToken);
+  const known = await findCustomerByUserIdForUpdate(trx, workspaceId, userId);
+  if (known) {
+    await insertVisitorToken(trx, known, visitorTokenHash);
+    return { visitorToken, customer: await updateCustomer(trx, known.id, update, now) };
+  }
+  const customer = await insertCustomer(
+    trx,
+    { workspaceId, chatbotId, visitorTokenHash, identity: details, userId },
+    now,
+  );
+  return { visitorToken, customer };
+}
+
+/** `Parley.logout()`: the visitor's token ends; the browser's next session is a new visitor. */
+export async function endVisitorToken(trx: Kysely<Database>, visitor: CustomerRow): Promise<void> {
+  await deleteVisitorToken(trx, visitor, visitor.visitorTokenHash);
 }

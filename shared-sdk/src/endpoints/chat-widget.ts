@@ -9,6 +9,11 @@ export const widgetEndpoints = {
     body: 'widgetSessionRequestSchema',
     response: 'widgetSessionSchema',
   }),
+  /** `Parley.logout()`: the visitor token ends; the browser's next visitor starts anew. */
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/widget/logout',
+  }),
   conversation: endpoint({
     method: 'GET',
     path: '/api/widget/messages',

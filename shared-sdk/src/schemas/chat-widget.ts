@@ -7,6 +7,7 @@ import {
   messageContentSchema,
   messageSchema,
 } from './conversations';
+import { signedIdentitySchema, widgetIdentityResultSchema } from './identity-verification';
 
 const id = z.string().min(1).max(64);
 
@@ -32,7 +33,8 @@ export type WidgetInstalls = z.infer<typeof widgetInstallsSchema>;
 export const widgetSessionRequestSchema = z.object({
   workspaceId: id,
   chatbotId: id.optional(),
-  customer: customerIdentitySchema.optional(),
+  /** `Parley.identify`: the details, and the business's signature of its user id when it has one. */
+  customer: customerIdentitySchema.extend(signedIdentitySchema.shape).optional(),
   /**
    * The origin of the page that embeds the widget (the chat window runs in an iframe of the
    * API's origin, so the request's own Origin header is not the shop's). Shown to the
@@ -64,6 +66,8 @@ export type WidgetChatbot = z.infer<typeof widgetChatbotSchema>;
 
 /** What the widget knows of its visitor: the pre-chat form asks only for what is missing. */
 export const widgetVisitorSchema = z.object({
+  /** The visitor is the customer of a signed user id (their details come from the business). */
+  verified: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
@@ -83,6 +87,8 @@ export const widgetSessionSchema = z.object({
   visitor: widgetVisitorSchema,
   /** The visitor's latest conversation, if any. */
   conversation: conversationSchema.nullable(),
+  /** What became of the identity given; null when none was. */
+  identity: widgetIdentityResultSchema.nullable(),
 });
 export type WidgetSession = z.infer<typeof widgetSessionSchema>;
 

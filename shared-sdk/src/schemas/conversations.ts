@@ -13,6 +13,11 @@ export const customerSchema = z.object({
   email: z.string().nullable(),
   orderId: z.string().nullable(),
   photoUrl: z.string().nullable(),
+  /**
+   * The business's id of its user, when the visitor identified with a valid signature: then the
+   * customer is the same on every browser and device (widget/README.md, identity verification).
+   */
+  userId: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -91,7 +96,12 @@ export const conversationSchema = z.object({
   messagesCount: z.number().int(),
   /** spec §3 "messagesSeenCount per conversation and per user": user id → messages seen. */
   messagesSeenCount: z.record(z.string(), z.number().int()),
-  customer: customerSchema.pick({ firstName: true, lastName: true, email: true, orderId: true }),
+  customer: customerSchema
+    .pick({ firstName: true, lastName: true, email: true, orderId: true })
+    .extend({
+      /** The customer identified with a valid signature of their user id ("Verified"). */
+      verified: z.boolean(),
+    }),
   /**
    * The member answering it (POST /api/user/assign-conversation); null: unassigned. The live
    * `conversations` collection filters on it (`conversationAssigneeWhere`: mine, unassigned).

@@ -17,6 +17,7 @@ export * from './canned-responses';
 export * from './training';
 export * from './products';
 export * from './websites';
+export * from './identity-verification';
 export * from './chat-widget';
 export * from './webhooks';
 export * from './billing';

@@ -38,3 +38,10 @@ export function wellFormedText<T extends z.ZodType>(schema: T): T {
     if (path) context.addIssue({ code: 'custom', path, message: illFormedTextMessage });
   }) as T;
 }
+
+/**
+ * Whether `text` has something to read: format characters (U+200B zero-width space, U+2060 word
+ * joiner, U+FEFF…) and space characters of any kind do not count. A required answer of only
+ * those is blank.
+ */
+export const hasVisibleContent = (text: string): boolean => /[^\p{Cf}\p{Z}\s]/u.test(text);

@@ -36,6 +36,8 @@ export interface Launcher {
   button: HTMLButtonElement;
   /** Shows the window (the iframe is made on the first call) or hides it. */
   setOpen(open: boolean, frameUrl: () => string): HTMLIFrameElement | null;
+  /** The window's frame, made (hidden while closed) if it is not yet. */
+  frame(frameUrl: () => string): HTMLIFrameElement;
   /** The chatbot's message colour, and the text colour readable on it. */
   setColor(color: string, textColor?: string): void;
   setPosition(position: LauncherPosition): void;
@@ -78,23 +80,28 @@ export function createLauncher(
     if (event.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') onEscape();
   });
   let frame: HTMLIFrameElement | null = null;
+  const frameOf = (frameUrl: () => string) => {
+    if (!frame) {
+      frame = document.createElement('iframe');
+      frame.title = labels.frameTitle;
+      frame.src = frameUrl();
+      box.append(frame);
+    }
+    return frame;
+  };
 
   return {
     host,
     button,
     setOpen(open, frameUrl) {
-      if (open && !frame) {
-        frame = document.createElement('iframe');
-        frame.title = labels.frameTitle;
-        frame.src = frameUrl();
-        box.append(frame);
-      }
+      if (open) frameOf(frameUrl);
       box.hidden = !open;
       root.classList.toggle('open', open);
       button.setAttribute('aria-expanded', String(open));
       button.setAttribute('aria-label', open ? labels.close : openName());
       return frame;
     },
+    frame: frameOf,
     setColor(color, textColor) {
       if (hexColor.test(color)) root.style.setProperty('--parley-color', color);
       if (textColor && hexColor.test(textColor)) {

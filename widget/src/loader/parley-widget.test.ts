@@ -192,7 +192,7 @@ describe('the launcher and window.Parley', () => {
   it('hands messages received to the page, and ignores other origins and windows', () => {
     const parley = install();
     openWithWindow(parley);
-    const received: (ReceivedMessage | undefined)[] = [];
+    const received: unknown[] = [];
     parley.on('message', (message) => received.push(message));
     const message: ReceivedMessage = {
       id: 'm1',
@@ -210,6 +210,40 @@ describe('the launcher and window.Parley', () => {
 
     fromWindow({ tag: frameTag, type: 'message', message });
     expect(received).toEqual([message]);
+  });
+
+  it("hands why an identify was not verified to the page's error handlers", () => {
+    const parley = install();
+    openWithWindow(parley);
+    const errors: unknown[] = [];
+    parley.on('error', (error) => errors.push(error));
+    const error = { code: 'identity/invalid-hash', message: 'Not verified: userHash is not…' };
+    fromWindow({ tag: frameTag, type: 'error', error }, { origin: 'https://evil.example' });
+    fromWindow({ tag: frameTag, type: 'error', error });
+    expect(errors).toEqual([error]);
+  });
+
+  it('Parley.logout() frames the window, hidden, to end the visitor, and forgets the identity', () => {
+    const parley = install();
+    parley.identify({ userId: 'u-1', userHash: 'a'.repeat(64) });
+    parley.logout();
+    // The token lives in the window's storage: the window is framed to end it, not shown.
+    expect(frame()).toBeTruthy();
+    expect(parley.isOpen()).toBe(false);
+    const other = document.createElement('iframe');
+    document.body.append(other);
+    const frameWindow = other.contentWindow!;
+    Object.defineProperty(frame()!, 'contentWindow', { get: () => frameWindow });
+    const post = jest.spyOn(frameWindow, 'postMessage');
+
+    fromWindow({ tag: frameTag, type: 'ready' });
+    const sent = post.mock.calls.map(([message]) => (message as { type: string }).type);
+    expect(sent).toContain('logout');
+    expect(sent).not.toContain('identify');
+
+    post.mockClear();
+    parley.logout();
+    expect(post).toHaveBeenCalledWith({ tag: frameTag, type: 'logout' }, widgetOrigin);
   });
 
   it('closes when the window asks (its close button, Escape) and gives the focus back', () => {

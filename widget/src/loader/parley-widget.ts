@@ -1,17 +1,21 @@
-import type { CustomerIdentity } from 'shared-sdk/schemas';
 import {
   frameTag,
   isFrameMessage,
   windowParams,
+  type IdentityError,
   type LoaderToWindow,
+  type ParleyIdentity,
   type ReceivedMessage,
   type WindowToLoader,
 } from '../frame-messages';
 import { createLauncher, type LauncherPosition } from './launcher';
 
-export type ParleyEvent = 'opened' | 'closed' | 'message';
-/** 'message' handlers get the message received; 'opened' and 'closed' handlers nothing. */
-export type ParleyHandler = (message?: ReceivedMessage) => void;
+export type ParleyEvent = 'opened' | 'closed' | 'message' | 'error';
+/**
+ * 'message' handlers get the message received, 'error' handlers why an identify was not
+ * verified ({ code, message }); 'opened' and 'closed' handlers nothing.
+ */
+export type ParleyHandler = (detail?: ReceivedMessage | IdentityError) => void;
 
 /** `window.Parley`: what the business's page can do with the widget. */
 export interface Parley {
@@ -19,8 +23,13 @@ export interface Parley {
   close(): void;
   toggle(): void;
   isOpen(): boolean;
-  /** Who the visitor is (sent to the server when the window is open, and on its first open). */
-  identify(identity: CustomerIdentity): void;
+  /**
+   * Who the visitor is (sent to the server when the window is open, and on its first open); with
+   * `userId` and `userHash` signed by the business's server, verified.
+   */
+  identify(identity: ParleyIdentity): void;
+  /** Forgets the visitor (a shared computer): the next one starts anew. */
+  logout(): void;
   setLocale(locale: string): void;
   on(event: ParleyEvent, handler: ParleyHandler): void;
   off(event: ParleyEvent, handler: ParleyHandler): void;
@@ -65,7 +74,16 @@ export function readSettings(
 const positionOf = (value: unknown): LauncherPosition | undefined =>
   value === 'left' || value === 'right' ? value : undefined;
 
-const methods = ['open', 'close', 'toggle', 'identify', 'setLocale', 'on', 'off'] as const;
+const methods = [
+  'open',
+  'close',
+  'toggle',
+  'identify',
+  'logout',
+  'setLocale',
+  'on',
+  'off',
+] as const;
 
 /**
  * Shows the launcher and installs `window.Parley`, first running the calls a snippet queued in
@@ -82,7 +100,9 @@ export function installParley(
   let frame: HTMLIFrameElement | null = null;
   /** The window said it listens: messages sent before would be lost, so they wait for it. */
   let frameReady = false;
-  let identity: CustomerIdentity | null = null;
+  let identity: ParleyIdentity | null = null;
+  /** Parley.logout() before the window listened: it ends the visitor first thing. */
+  let logoutPending = false;
   let locale = settings.locale;
 
   const launcher = createLauncher(document, {
@@ -134,10 +154,10 @@ export function installParley(
     if (frameReady) frame?.contentWindow?.postMessage(message, windowOrigin);
   }
 
-  function emit(event: ParleyEvent, message?: ReceivedMessage) {
+  function emit(event: ParleyEvent, detail?: ReceivedMessage | IdentityError) {
     for (const handler of [...(handlers.get(event) ?? [])]) {
       try {
-        handler(message);
+        handler(detail);
       } catch (error) {
         // The page's handler failing must not stop the widget (nor the other handlers).
         console.error(error);
@@ -160,6 +180,8 @@ export function installParley(
     switch (message.type) {
       case 'ready':
         frameReady = true;
+        if (logoutPending) post({ tag: frameTag, type: 'logout' });
+        logoutPending = false;
         if (identity) post({ tag: frameTag, type: 'identify', identity });
         if (locale) post({ tag: frameTag, type: 'set-locale', locale });
         post({ tag: frameTag, type: 'visibility', open });
@@ -173,6 +195,9 @@ export function installParley(
         return;
       case 'message':
         emit('message', message.message);
+        return;
+      case 'error':
+        emit('error', message.error);
         return;
     }
   });
@@ -195,6 +220,16 @@ export function installParley(
     identify(next) {
       identity = { ...identity, ...next };
       post({ tag: frameTag, type: 'identify', identity: next });
+    },
+    logout() {
+      identity = null;
+      // The token lives in the window's storage (our origin): only the window can end it, so a
+      // window not framed yet is framed, hidden, to do so.
+      if (frameReady) post({ tag: frameTag, type: 'logout' });
+      else {
+        logoutPending = true;
+        frame = launcher.frame(frameUrl);
+      }
     },
     setLocale(next) {
       locale = next;

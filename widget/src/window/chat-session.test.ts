@@ -2,8 +2,8 @@ import { createLiveClient } from 'shared-sdk/live';
 import type { ReceivedMessage } from '../frame-messages';
 import { createChatSession, replyWaitMs } from './chat-session';
 import { fakeWebSockets } from '@testing/fake-web-socket';
-import { conversation, message, session, workspaceId } from './testing/fixtures';
-import { visitorTokenStore } from './visitor-token';
+import { conversation, message, session, visitor, workspaceId } from './testing/fixtures';
+import { visitorTokenKey, visitorTokenStore } from './visitor-token';
 import type { WidgetApi } from './widget-api';
 
 function setup(api: Partial<WidgetApi>) {
@@ -11,6 +11,7 @@ function setup(api: Partial<WidgetApi>) {
   const live = fakeWebSockets();
   const tokens = visitorTokenStore(() => localStorage, workspaceId);
   const received: ReceivedMessage[] = [];
+  const identityErrors: unknown[] = [];
   const timers: { callback: () => void; ms: number }[] = [];
   const chat = createChatSession({
     workspaceId,
@@ -23,6 +24,7 @@ function setup(api: Partial<WidgetApi>) {
       rate: jest.fn(),
       uploadAttachment: jest.fn(),
       answerPreChat: jest.fn(),
+      logout: jest.fn(),
       ...api,
     },
     live: createLiveClient({
@@ -32,10 +34,11 @@ function setup(api: Partial<WidgetApi>) {
     }),
     tokens,
     onReceived: (received_) => received.push(received_),
+    onIdentityError: (error) => identityErrors.push(error),
     setTimeout: (callback, ms) => timers.push({ callback, ms }),
     clearTimeout: () => undefined,
   });
-  return { chat, live, received, timers };
+  return { chat, live, received, identityErrors, timers };
 }
 
 async function liveMessages(live: ReturnType<typeof fakeWebSockets>) {
@@ -114,5 +117,77 @@ describe('the chat session', () => {
     const { chat } = setup({ sendMessage });
     expect(await chat.send('   ')).toBe(false);
     expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('a verified identify shows the customer of that user id, with their conversation', async () => {
+    const signed = { userId: 'shop-7', userHash: 'a'.repeat(64), firstName: 'Grace' };
+    const startSession = jest.fn(async (request: { customer?: unknown }) =>
+      request.customer
+        ? session({
+            visitorToken: 'pv_user',
+            customerId: 'cust-user',
+            visitor: visitor({ verified: true, firstName: 'Grace' }),
+            conversation: conversation({ id: 'conv-9', customerId: 'cust-user' }),
+            identity: { verified: true, saved: true, error: null },
+          })
+        : session({ visitorToken: 'pv_anon', customerId: 'cust-anon' }),
+    );
+    const earlier = message({ conversationId: 'conv-9', content: 'Sent from my phone' });
+    const { chat, identityErrors } = setup({
+      startSession,
+      conversation: jest.fn(async () => ({
+        conversation: conversation({ id: 'conv-9', customerId: 'cust-user' }),
+        messages: [earlier],
+      })),
+    });
+    await chat.start();
+    expect(chat.state.conversationId).toBeNull();
+
+    expect(await chat.identify(signed)).toBe(true);
+    expect(startSession).toHaveBeenLastCalledWith(expect.objectContaining({ customer: signed }));
+    expect(localStorage.getItem(visitorTokenKey(workspaceId))).toBe('pv_user');
+    expect(chat.state.visitor.verified).toBe(true);
+    expect(chat.state.conversationId).toBe('conv-9');
+    expect(chat.state.messages.map((item) => item.content)).toEqual(['Sent from my phone']);
+    expect(identityErrors).toEqual([]);
+  });
+
+  it('tells the page why an identify was refused, and keeps the details it had', async () => {
+    const error = { code: 'identity/required' as const, message: 'This site requires…' };
+    const { chat, identityErrors } = setup({
+      startSession: jest.fn(async (request: { customer?: unknown }) =>
+        session({
+          conversation: null,
+          identity: request.customer ? { verified: false, saved: false, error } : null,
+        }),
+      ),
+    });
+    await chat.start();
+    await chat.identify({ firstName: 'Eve' });
+    expect(identityErrors).toEqual([error]);
+    expect(chat.state.customer.firstName).toBeUndefined();
+  });
+
+  it('logout ends the token and starts over as a new visitor', async () => {
+    const tokens: (string | null)[] = [];
+    const startSession = jest
+      .fn()
+      .mockResolvedValueOnce(session({ visitorToken: 'pv_first', customerId: 'cust-1' }))
+      .mockResolvedValueOnce(session({ visitorToken: 'pv_next', customerId: 'cust-2' }));
+    const logout = jest.fn(async () => {
+      tokens.push(localStorage.getItem(visitorTokenKey(workspaceId)));
+    });
+    const { chat } = setup({
+      startSession,
+      logout,
+      conversation: jest.fn(async () => ({ conversation: conversation(), messages: [] })),
+    });
+    await chat.start();
+    await chat.logout();
+    // The token it ended was the first one; the next session made a new visitor.
+    expect(tokens).toEqual(['pv_first']);
+    expect(startSession).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem(visitorTokenKey(workspaceId))).toBe('pv_next');
+    expect(chat.state.conversationId).toBeNull();
   });
 });

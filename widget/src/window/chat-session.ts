@@ -1,11 +1,18 @@
 import { ApiError, retryableSendIds } from 'shared-sdk';
 import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
 import { followChatbot, showsSettings } from './follow-chatbot';
-import type { Conversation, CustomerIdentity, Message, StoredFile } from 'shared-sdk/schemas';
+import type {
+  Conversation,
+  CustomerIdentity,
+  Message,
+  StoredFile,
+  WidgetIdentityResult,
+  WidgetSession,
+} from 'shared-sdk/schemas';
 import type { ReceivedMessage } from '../frame-messages';
 import { createTypingSignals } from './typing-signals';
 import { initialChatState } from './chat-state';
-import type { ChatSession, ChatState, OutgoingMessage } from './chat-state';
+import type { ChatSession, ChatState, IdentifyRequest, OutgoingMessage } from './chat-state';
 import type { VisitorTokenStore } from './visitor-token';
 import type { WidgetApi } from './widget-api';
 
@@ -22,6 +29,8 @@ export interface ChatSessionOptions {
   tokens: VisitorTokenStore;
   /** A message from the bot or an agent arrived live (for the page's `message` event). */
   onReceived?: (message: ReceivedMessage) => void;
+  /** An identify was not verified: why (for the page's `error` event). */
+  onIdentityError?: (error: NonNullable<WidgetIdentityResult['error']>) => void;
   online?: boolean;
   now?: () => number;
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -50,6 +59,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let replyTimer: unknown;
   let nextLocalId = 1;
   let started: Promise<void> | null = null;
+  /** The customer the token reaches: a verified identify may make the visitor another one. */
+  let customerId: string | null = null;
   const typing = createTypingSignals({
     live,
     onAgentTyping: (agentTyping) => update({ agentTyping }),
@@ -163,7 +174,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (conversationId) follow(conversationId);
   }
 
-  async function openSession(customer?: CustomerIdentity) {
+  async function openSession(customer?: IdentifyRequest) {
     const request = {
       workspaceId,
       ...(chatbotId ? { chatbotId } : {}),
@@ -186,24 +197,35 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (changed) void live.reauthenticate();
   }
 
+  /**
+   * The visitor the server answered with: their token, and their conversation when they are a
+   * customer the window did not show yet (a new page load, or a verified identify that made the
+   * visitor the customer of their user id, with the conversations of their other devices).
+   */
+  async function adopt(session: WidgetSession) {
+    keepToken(session.visitorToken);
+    update({ chatbot: session.chatbot, visitor: session.visitor });
+    followSettings(session.chatbot.id);
+    if (session.identity?.error) options.onIdentityError?.(session.identity.error);
+    if (session.customerId === customerId) return;
+    customerId = session.customerId;
+    show(null);
+    if (!session.conversation) return;
+    const current = await api.conversation();
+    if (current.conversation) {
+      show(current.conversation.id);
+      update({ customer: customerOf(current.conversation) });
+      setConversation(current.conversation);
+      // What the visitor saw before this page load is not news for the page's `message` event.
+      mergeMessages(current.messages, false);
+      expectReply(false);
+    }
+  }
+
   async function begin() {
     update({ phase: 'starting', error: null });
     try {
-      const session = await openSession();
-      keepToken(session.visitorToken);
-      update({ chatbot: session.chatbot, visitor: session.visitor });
-      followSettings(session.chatbot.id);
-      if (session.conversation) {
-        const current = await api.conversation();
-        if (current.conversation) {
-          show(current.conversation.id);
-          update({ customer: customerOf(current.conversation) });
-          setConversation(current.conversation);
-          // What the visitor saw before this page load is not news for the page's `message` event.
-          mergeMessages(current.messages, false);
-          expectReply(false);
-        }
-      }
+      await adopt(await openSession());
       update({ phase: 'ready' });
     } catch (error) {
       started = null;
@@ -329,11 +351,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       try {
         await ready();
         const session = await openSession(identity);
-        keepToken(session.visitorToken);
+        await adopt(session);
+        const { firstName, lastName, email, orderId } = identity;
         update({
           savingDetails: false,
-          customer: { ...state.customer, ...identity },
-          visitor: session.visitor,
+          // What the server kept: a refused identity leaves the visitor as they were.
+          ...(session.identity?.saved !== false
+            ? { customer: { ...state.customer, firstName, lastName, email, orderId } }
+            : {}),
         });
         return true;
       } catch (error) {
@@ -364,6 +389,22 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         });
         return false;
       }
+    },
+
+    async logout() {
+      // The session under way first: its token is the one to end.
+      await started?.catch(() => undefined);
+      if (tokens.get()) {
+        // Forgotten here whatever the server says: an unknown token has ended already.
+        await api.logout().catch(() => undefined);
+      }
+      tokens.clear();
+      customerId = null;
+      started = null;
+      show(null);
+      const fresh = initialChatState(state.online);
+      update({ customer: fresh.customer, visitor: fresh.visitor, error: null });
+      await ready().catch(() => undefined);
     },
 
     startNew() {

@@ -5,8 +5,12 @@ import type {
   StoredFile,
   WidgetChatbot,
   WidgetPreChatRequest,
+  WidgetSessionRequest,
   WidgetVisitor,
 } from 'shared-sdk/schemas';
+
+/** What `Parley.identify` may say: the details, and the business's signature of its user id. */
+export type IdentifyRequest = NonNullable<WidgetSessionRequest['customer']>;
 
 // The chat window's state and what the visitor can do in it (chat-session.ts does it; the
 // dashboard's preview plays it with no server, preview-session.ts).
@@ -80,8 +84,13 @@ export interface ChatSession {
   typing(): void;
   /** Rates the resolved conversation (1–5, an optional comment); false when it failed. */
   rate(rating: number, comment: string): Promise<boolean>;
-  /** Updates who the visitor is (the details form, the page's `Parley.identify`). */
-  identify(identity: CustomerIdentity): Promise<boolean>;
+  /**
+   * Updates who the visitor is (the details form, the page's `Parley.identify`). A signed identity
+   * the server verifies makes the visitor that customer: the window shows their conversation.
+   */
+  identify(identity: IdentifyRequest): Promise<boolean>;
+  /** `Parley.logout()`: the visitor token ends and the window starts over as a new visitor. */
+  logout(): Promise<void>;
   /** The answers to the chatbot's pre-chat form; false when they were refused or not sent. */
   answerPreChat(answers: WidgetPreChatRequest): Promise<boolean>;
   /** After a resolved conversation: an empty window, and the next message opens a new one. */
@@ -108,7 +117,7 @@ export function initialChatState(online: boolean): ChatState {
     online,
     customer: {},
     savingDetails: false,
-    visitor: { firstName: '', lastName: '', email: null, preChatAnswered: false },
+    visitor: { verified: false, firstName: '', lastName: '', email: null, preChatAnswered: false },
     savingPreChat: false,
     error: null,
   };

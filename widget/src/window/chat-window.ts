@@ -1,7 +1,6 @@
 import { readableTextColor } from 'shared-sdk';
 import { createLiveClient, liveSocketUrl } from 'shared-sdk/live';
-import type { CustomerIdentity } from 'shared-sdk/schemas';
-import { windowParams } from '../frame-messages';
+import { windowParams, type ParleyIdentity } from '../frame-messages';
 import { createAttachmentLoader } from './attachment-loader';
 import { createChatSession } from './chat-session';
 import type { ChatSession } from './chat-state';
@@ -12,16 +11,19 @@ import { visitorTokenStore } from './visitor-token';
 import { createWidgetApi } from './widget-api';
 import { startPreviewWindow } from './preview-window';
 
-const identityFields = ['firstName', 'lastName', 'email', 'orderId'] as const;
+const identityFields = ['firstName', 'lastName', 'email', 'orderId', 'userId', 'userHash'] as const;
 
-/** Only the known fields, as strings: the page's `Parley.identify` may pass anything. */
-function identityFrom(value: unknown): CustomerIdentity {
-  const identity: CustomerIdentity = {};
+/** Only the known fields, of their types: the page's `Parley.identify` may pass anything. */
+function identityFrom(value: unknown): ParleyIdentity {
+  const identity: ParleyIdentity = {};
   if (typeof value !== 'object' || value === null) return identity;
   for (const field of identityFields) {
     const given = (value as Record<string, unknown>)[field];
     if (typeof given === 'string') identity[field] = given.trim();
   }
+  // Unix seconds; a page may pass them as a string of digits.
+  const expiresAt = Number((value as Record<string, unknown>).expiresAt);
+  if (Number.isInteger(expiresAt) && expiresAt > 0) identity.expiresAt = expiresAt;
   return identity;
 }
 
@@ -79,9 +81,11 @@ export function startChatWindow(
     tokens,
     online: win.navigator.onLine,
     onReceived: (message) => parent.post({ type: 'message', message }),
+    onIdentityError: (error) => parent.post({ type: 'error', error }),
   });
   const parent = connectParent(win, params.get(windowParams.parentOrigin), {
     identify: (identity) => void session.identify(identityFrom(identity)),
+    logout: () => void session.logout(),
     setLocale(locale) {
       void i18n.changeLanguage(supportedLocale(locale)).then(() => {
         document.documentElement.lang = i18n.language;

@@ -1,14 +1,16 @@
-import type { CustomerIdentity, WidgetChatbot } from 'shared-sdk/schemas';
+import type { WidgetChatbot } from 'shared-sdk/schemas';
 import {
   frameTag,
   isFrameMessage,
   type LoaderToWindow,
+  type ParleyIdentity,
   type WindowToLoader,
 } from '../frame-messages';
 
-// Each optional: the loader sends the first three, the dashboard's preview only the last.
+// Each optional: the loader sends all but the last, the dashboard's preview only the last.
 export interface ParentHandlers {
-  identify?: (identity: CustomerIdentity) => void;
+  identify?: (identity: ParleyIdentity) => void;
+  logout?: () => void;
   setLocale?: (locale: string) => void;
   visibility?: (open: boolean) => void;
   /** Given in preview mode only: elsewhere a page may not restyle the window. */
@@ -45,6 +47,8 @@ export function connectParent(
       switch (message.type) {
         case 'identify':
           return handlers.identify?.(message.identity);
+        case 'logout':
+          return handlers.logout?.();
         case 'set-locale':
           return handlers.setLocale?.(message.locale);
         case 'visibility':

@@ -80,14 +80,22 @@ export function createPreviewSession(samples: PreviewSamples): ChatSession & {
     // A preview has no conversation: nobody to tell of typing, nothing resolved to rate.
     typing() {},
     rate: async () => false,
-    async identify(identity) {
-      update({ customer: { ...state.customer, ...identity } });
+    async identify({ firstName, lastName, email, orderId }) {
+      update({ customer: { ...state.customer, firstName, lastName, email, orderId } });
       return true;
     },
+    // Nobody to sign out: a preview has no visitor.
+    async logout() {},
     // The admin tries the form: it is answered in the frame only.
     async answerPreChat({ name = '', email = '' }) {
       update({
-        visitor: { firstName: name, lastName: '', email: email || null, preChatAnswered: true },
+        visitor: {
+          verified: false,
+          firstName: name,
+          lastName: '',
+          email: email || null,
+          preChatAnswered: true,
+        },
       });
       return true;
     },

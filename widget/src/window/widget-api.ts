@@ -29,6 +29,8 @@ export interface WidgetApi {
   chooseSuggestion(request: WidgetSuggestionRequest): Promise<{ conversation: Conversation }>;
   /** Rates the visitor's latest resolved conversation, once; answers it with its rating. */
   rate(request: WidgetRatingRequest): Promise<Conversation>;
+  /** `Parley.logout()`: ends the visitor token. */
+  logout(): Promise<void>;
   /** Uploads an image to attach to the next message. */
   uploadAttachment(file: Blob, fileName: string): Promise<StoredFile>;
 }
@@ -50,6 +52,7 @@ export function createWidgetApi(options: {
     handoff: () => callWith(client, widgetEndpoints.handoff),
     chooseSuggestion: (request) => callWith(client, widgetEndpoints.suggestion, request),
     rate: (request) => callWith(client, widgetEndpoints.rate, request),
+    logout: () => callWith(client, widgetEndpoints.logout),
     uploadAttachment(file, fileName) {
       const form = new FormData();
       form.append('file', file, fileName);

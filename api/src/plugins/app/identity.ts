@@ -29,6 +29,12 @@ declare module 'fastify' {
      * 'optional': `request.user` is null then. 'public': no token is read.
      */
     auth?: 'required' | 'optional' | 'public';
+    /**
+     * An identity call whose body carries an e-mail (sign-up, sign-in, password reset): a
+     * malformed one is answered with spec §8's own code, auth/invalid-email, which the
+     * browser translates, not the generic invalid-argument.
+     */
+    authEmail?: boolean;
   }
 }
 

@@ -36,7 +36,13 @@ export const livePlugin = fp<{ live: LiveConfig }>(
       : new InProcessChangeFeed((err) => app.log.error({ err }, 'live change listener failed'));
     app.log.info({ feed: live.redisUrl ? 'redis' : 'in-process' }, 'live change feed ready');
 
-    const server = new LiveServer({ db: app.db, identity: app.identity, feed, log: app.log });
+    const server = new LiveServer({
+      db: app.db,
+      identity: app.identity,
+      feed,
+      log: app.log,
+      authTimeoutMs: live.authTimeoutMs,
+    });
     attachChangeFeed(app.db, feed);
     app.decorate('changeFeed', feed);
     app.decorate('live', server);

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { ConnectionsConfig } from '../../config';
+import { addressGroup } from '../../http/address-group';
 
 /**
  * Caps the connections one client address holds open, so that a few slow or idle clients cannot
@@ -18,7 +19,8 @@ export const connectionLimitsPlugin = fp<{ connections: ConnectionsConfig }>(
 
     const open = new Map<string, number>();
     server.on('connection', (socket: Socket) => {
-      const address = socket.remoteAddress ?? 'unknown';
+      // An IPv6 client counts as its /64 (addressGroup).
+      const address = addressGroup(socket.remoteAddress ?? 'unknown');
       const count = (open.get(address) ?? 0) + 1;
       if (count > connections.maxPerAddress) {
         socket.destroy();

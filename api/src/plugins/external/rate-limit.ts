@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { addressGroup } from '../../http/address-group';
 
 export interface RateLimitPluginOptions {
   perMinute: number;
@@ -16,6 +17,8 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       max: perMinute,
       timeWindow: '1 minute',
       allowList: (request) => !request.url.startsWith('/api/'),
+      // An IPv6 client counts as its /64: it may hold a whole one.
+      keyGenerator: (request) => addressGroup(request.ip),
     });
   },
   { name: 'rate-limit' },

@@ -17,13 +17,13 @@ const botAnswering = buildConversation({
   id: 'cnv_open',
   customerId: 'cus_open',
   status: 'open',
-  customer: { firstName: 'Olga', lastName: 'Berg', email: null, orderId: null },
+  customer: { firstName: 'Olga', lastName: 'Berg', email: null, orderId: null, verified: false },
 });
 const handedOff = buildConversation({
   id: 'cnv_sam',
   customerId: 'cus_sam',
   status: 'pending',
-  customer: { firstName: '', lastName: '', email: null, orderId: null },
+  customer: { firstName: '', lastName: '', email: null, orderId: null, verified: false },
   lastMessage: {
     role: 'bot',
     content: "I've asked a member of our team to join.",
@@ -35,7 +35,7 @@ const noor = buildConversation({
   id: 'cnv_noor',
   customerId: 'cus_noor',
   status: 'pending',
-  customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null },
+  customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null, verified: false },
   lastMessage: {
     role: 'user',
     content: 'Can I talk to a person, please?',

@@ -21,6 +21,7 @@ export const chatbot = (overrides: Partial<WidgetChatbot> = {}): WidgetChatbot =
   });
 
 export const visitor = (overrides: Partial<WidgetVisitor> = {}): WidgetVisitor => ({
+  verified: false,
   firstName: '',
   lastName: '',
   email: null,
@@ -37,7 +38,7 @@ export const conversation = (overrides: Partial<Conversation> = {}): Conversatio
     statusHistory: [],
     lastMessage: null,
     messagesCount: 0,
-    customer: { firstName: '', lastName: '', email: null, orderId: null },
+    customer: { firstName: '', lastName: '', email: null, orderId: null, verified: false },
     createdAt: '2025-05-01T10:00:00.000Z',
     updatedAt: '2025-05-01T10:00:00.000Z',
     ...overrides,
@@ -63,5 +64,6 @@ export const session = (overrides: Partial<WidgetSession> = {}): WidgetSession =
   chatbot: chatbot(),
   visitor: visitor(),
   conversation: null,
+  identity: null,
   ...overrides,
 });

@@ -15,14 +15,14 @@ const maya = buildConversation({ id: 'cnv_maya', assigneeId: null });
 const leo = buildConversation({
   id: 'cnv_leo',
   customerId: 'cus_leo',
-  customer: { firstName: 'Leo', lastName: 'Brandt', email: null, orderId: null },
+  customer: { firstName: 'Leo', lastName: 'Brandt', email: null, orderId: null, verified: false },
   assigneeId: 'usr_grace',
   updatedAt: '2025-03-01T10:00:00.000Z',
 });
 const noor = buildConversation({
   id: 'cnv_noor',
   customerId: 'cus_noor',
-  customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null },
+  customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null, verified: false },
   assigneeId: 'usr_ada',
   updatedAt: '2025-03-01T09:50:00.000Z',
 });

@@ -18,7 +18,7 @@ const anonymous = buildConversation({
   id: 'cnv_anon',
   customerId: 'cus_anon',
   status: 'pending',
-  customer: { firstName: '', lastName: ' ', email: null, orderId: null },
+  customer: { firstName: '', lastName: ' ', email: null, orderId: null, verified: false },
   lastMessage: {
     role: 'bot',
     content: 'Let me find a person.',
@@ -32,7 +32,7 @@ const leo = buildConversation({
   id: 'cnv_leo',
   customerId: 'cus_leo',
   status: 'resolved',
-  customer: { firstName: 'Leo', lastName: 'Brandt', email: null, orderId: null },
+  customer: { firstName: 'Leo', lastName: 'Brandt', email: null, orderId: null, verified: false },
   lastMessage: {
     role: 'agent',
     content: 'Glad I could help!',
@@ -148,7 +148,13 @@ describe('Chat takeover page', () => {
     const noor = buildConversation({
       id: 'cnv_noor',
       customerId: 'cus_noor',
-      customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null },
+      customer: {
+        firstName: 'Noor',
+        lastName: 'Haddad',
+        email: null,
+        orderId: null,
+        verified: false,
+      },
       updatedAt: '2025-03-01T11:00:00.000Z',
       messagesCount: 1,
     });
@@ -225,7 +231,13 @@ describe('Chat takeover page', () => {
     const many = Array.from({ length: 30 }, (_, index) =>
       buildConversation({
         id: `cnv_${String(index).padStart(2, '0')}`,
-        customer: { firstName: `Customer ${index}`, lastName: '', email: null, orderId: null },
+        customer: {
+          firstName: `Customer ${index}`,
+          lastName: '',
+          email: null,
+          orderId: null,
+          verified: false,
+        },
         updatedAt: new Date(Date.UTC(2025, 2, 1, 12, 0, 0) - index * 60_000).toISOString(),
       }),
     );

@@ -7,6 +7,7 @@ import { Muted } from 'shared-ui';
 import { type ApiGetState } from 'shared-ui/controls';
 import { RelativeTime } from '../../../components/relative-time';
 import { StatusBadge } from '../../../components/status-badge';
+import { IdentityBadge } from '../../../components/identity-badge';
 import { AssignConversation } from './assign-conversation';
 import { ConversationRating } from './conversation-rating';
 import { CreateTicket } from './create-ticket';
@@ -47,6 +48,7 @@ const Actions = styled.div`
 export function ConversationHeader({
   conversation,
   name,
+  verified,
   members,
   currentUserId,
   nameOfMember,
@@ -56,6 +58,8 @@ export function ConversationHeader({
 }: {
   conversation: Conversation;
   name: string;
+  /** The customer identified with their business's signature. */
+  verified: boolean;
   members: ApiGetState<WorkspaceUser[]>;
   currentUserId: string | undefined;
   nameOfMember: (userId: string) => string;
@@ -75,6 +79,7 @@ export function ConversationHeader({
       </h2>
       <Facts>
         <StatusBadge status={conversation.status} />
+        <IdentityBadge verified={verified} />
         <Muted as="span">
           {t('header.startedAt')} <RelativeTime timestamp={conversation.createdAt} />
         </Muted>

@@ -9,6 +9,7 @@ import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
 import { RelativeTime } from '../../../components/relative-time';
 import { StatusBadge } from '../../../components/status-badge';
+import { IdentityBadge } from '../../../components/identity-badge';
 import { unreadCount } from '../utils/takeover-list';
 
 const List = styled.ol`
@@ -207,6 +208,7 @@ function ConversationRow({
       {assignee ? <Assignee>{t('list.assignedTo', { name: assignee })}</Assignee> : null}
       <Meta>
         <StatusBadge status={conversation.status} />
+        <IdentityBadge verified={conversation.customer.verified} />
         <span>
           <VisuallyHidden>{t('list.updated')} </VisuallyHidden>
           <RelativeTime timestamp={conversation.updatedAt} />

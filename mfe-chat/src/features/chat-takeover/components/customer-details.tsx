@@ -6,6 +6,7 @@ import { customerName } from '../../../utils/customer-name';
 import { SectionCard } from '../../../components/chat-page';
 import { FieldList, FormattedDate } from 'shared-ui/controls';
 import { CustomerHistory } from './customer-history';
+import { IdentityBadge } from '../../../components/identity-badge';
 
 // Secondary, not disabled, text: it is read, so it keeps WCAG AA contrast.
 const NotProvided = styled.span`
@@ -15,7 +16,11 @@ const NotProvided = styled.span`
 
 /** What is known of the customer: their document once read, else the names the conversation carries. */
 export type CustomerFacts = Pick<Customer, 'firstName' | 'lastName' | 'email' | 'orderId'> &
-  Partial<Pick<Customer, 'createdAt'>>;
+  Partial<Pick<Customer, 'createdAt' | 'userId'>> & { verified?: boolean };
+
+/** The customer document says it by its user id, the conversation's copy by `verified`. */
+export const isVerified = (customer: CustomerFacts) =>
+  customer.verified ?? (customer.userId !== undefined && customer.userId !== null);
 
 /**
  * Who the agent is talking to (spec §3 customer), and their earlier conversations. The dashboard
@@ -44,6 +49,7 @@ export function CustomerDetails({
           layout="stacked"
           items={[
             [t('customer.name'), customerName(customer) ?? tChat('anonymousUser')],
+            [t('customer.identity'), <IdentityBadge verified={isVerified(customer)} />],
             [
               t('customer.email'),
               customer.email ? (

@@ -136,14 +136,21 @@ describe('Conversation page', () => {
 
   it('shows a customer without a name as Anonymous User', async () => {
     const conversation = buildConversation({
-      customer: { firstName: '', lastName: '', email: null, orderId: null },
+      customer: { firstName: '', lastName: '', email: null, orderId: null, verified: false },
     });
     fakeApi(notFoundReply);
     await signIn();
     connectFakeLive((query) => {
       if (query.collection === 'conversations') return [conversation];
       if (query.collection === 'customers') {
-        return [buildCustomer({ firstName: '', lastName: '', email: null, orderId: null })];
+        return [
+          buildCustomer({
+            firstName: '',
+            lastName: '',
+            email: null,
+            orderId: null,
+          }),
+        ];
       }
       return [];
     });
@@ -160,7 +167,40 @@ describe('Conversation page', () => {
     // Once the customer's own document is read: when they were first seen.
     expect(await details.findByText('Mar 1, 2025')).toBeInTheDocument();
     expect(details.getAllByText('Not provided')).toHaveLength(4);
+    expect(details.getByText('Not verified')).toBeInTheDocument();
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+  });
+
+  it('says whether the customer is verified, in the header and the details', async () => {
+    const conversation = buildConversation({
+      customer: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@shop.example',
+        orderId: null,
+        verified: true,
+      },
+    });
+    fakeApi(notFoundReply);
+    await signIn();
+    connectFakeLive((query) => {
+      if (query.collection === 'conversations') return [conversation];
+      if (query.collection === 'customers') {
+        // The customer's own document: their business signed their user id.
+        return [buildCustomer({ firstName: 'Grace', lastName: 'Hopper', userId: 'shop-7' })];
+      }
+      return [];
+    });
+    renderPage(<ChatTakeoverPage />, {
+      route,
+      path: '/dashboard/:workspaceId/chat-takeover/:conversationId',
+    });
+
+    const details = within(await screen.findByRole('region', { name: 'Customer' }));
+    expect(await details.findByText('Verified')).toBeInTheDocument();
+    const header = screen.getByRole('heading', { level: 2, name: 'Grace Hopper' }).parentElement!;
+    expect(within(header).getByText('Verified')).toBeInTheDocument();
+    expect(screen.queryByText('Not verified')).not.toBeInTheDocument();
   });
 
   it('shows attachments (images inline, other files to download) and forms', async () => {

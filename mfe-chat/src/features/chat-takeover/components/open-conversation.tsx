@@ -9,7 +9,7 @@ import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
 import { SectionCard } from '../../../components/chat-page';
 import { useLiveDocs } from 'shared-sdk/live';
-import { CustomerDetails, type CustomerFacts } from './customer-details';
+import { CustomerDetails, isVerified, type CustomerFacts } from './customer-details';
 import en from '../conversation.en-US.json';
 import { MessageList } from './message-list';
 import { SaveAsPair } from './save-as-pair';
@@ -210,6 +210,7 @@ function LoadedConversation({
         <ConversationHeader
           conversation={conversation}
           name={name}
+          verified={isVerified(customer)}
           members={members}
           currentUserId={currentUserId}
           nameOfMember={nameOfMember}

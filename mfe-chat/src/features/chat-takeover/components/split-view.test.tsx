@@ -32,14 +32,14 @@ const leo = buildConversation({
   id: 'cnv_leo',
   customerId: 'cus_leo',
   status: 'pending',
-  customer: { firstName: 'Leo', lastName: 'Brandt', email: null, orderId: null },
+  customer: { firstName: 'Leo', lastName: 'Brandt', email: null, orderId: null, verified: false },
   updatedAt: '2025-03-01T10:00:00.000Z',
 });
 const noor = buildConversation({
   id: 'cnv_noor',
   customerId: 'cus_noor',
   status: 'pending',
-  customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null },
+  customer: { firstName: 'Noor', lastName: 'Haddad', email: null, orderId: null, verified: false },
   updatedAt: '2025-03-01T09:45:00.000Z',
 });
 

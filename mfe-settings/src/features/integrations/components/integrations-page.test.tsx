@@ -46,6 +46,15 @@ const delivery = (id: string, status: WebhookDelivery['status'], code: number | 
     updatedAt: at,
   }) satisfies WebhookDelivery;
 
+const noSecret = {
+  configured: false,
+  required: false,
+  createdAt: null,
+  rotatedAt: null,
+  previousSecretExpiresAt: null,
+};
+const withSecret = { ...noSecret, configured: true, createdAt: at };
+
 async function renderIntegrations(
   reply: (request: FakeRequest) => FakeReply | undefined = () => undefined,
   { webhooks = [] as Webhook[], installs = [] as { origin: string; seenAt: string }[] } = {},
@@ -55,7 +64,9 @@ async function renderIntegrations(
       reply(request) ??
       (request.url === `/api/user/widget-installs?workspaceId=${workspaceId}`
         ? { status: 200, body: { installs } }
-        : notFoundReply(request)),
+        : request.url === `/api/user/identity-verification?workspaceId=${workspaceId}`
+          ? { status: 200, body: noSecret }
+          : notFoundReply(request)),
   );
   const live = connectFakeLiveCollections({ webhooks, webhook_deliveries: [] });
   await signIn();
@@ -191,6 +202,74 @@ describe('Integrations', () => {
       method: 'DELETE',
       url: '/api/user/webhooks',
       body: { workspaceId, webhookId: 'wh_1' },
+    });
+  });
+
+  describe('identity verification', () => {
+    it('shows the secret once when created, then never again, and turns verification on', async () => {
+      const secret = 'pvid_shown-once';
+      const { user, requests } = await renderIntegrations((request) => {
+        if (request.method === 'POST' && request.url === '/api/user/identity-verification') {
+          return { status: 201, body: { ...withSecret, secret } };
+        }
+        if (request.method === 'PATCH' && request.url === '/api/user/identity-verification') {
+          return { status: 200, body: { ...withSecret, required: true } };
+        }
+        return undefined;
+      });
+      const panel = within(await screen.findByRole('region', { name: 'Identity verification' }));
+      expect(await panel.findByText(/No identity secret yet/)).toBeInTheDocument();
+      // Nothing to require before there is a secret to check against.
+      expect(panel.getByRole('checkbox', { name: 'Require verified identity' })).toBeDisabled();
+
+      await user.click(panel.getByRole('button', { name: 'Create the identity secret' }));
+      const dialog = within(
+        await screen.findByRole('alertdialog', { name: 'The identity secret' }),
+      );
+      expect(dialog.getByLabelText('Identity secret')).toHaveValue(secret);
+      await user.click(dialog.getByRole('button', { name: 'I have copied it' }));
+      await waitFor(() => expect(screen.queryByDisplayValue(secret)).not.toBeInTheDocument());
+      expect(panel.getByText(/Secret created/)).toBeInTheDocument();
+
+      await user.click(panel.getByRole('checkbox', { name: 'Require verified identity' }));
+      expect(await screen.findByText('Verified identity is now required.')).toBeInTheDocument();
+      expect(requests.at(-1)).toEqual({
+        method: 'PATCH',
+        url: '/api/user/identity-verification',
+        body: { workspaceId, required: true },
+      });
+      expect(panel.getByRole('checkbox', { name: 'Require verified identity' })).toBeChecked();
+    });
+
+    it('rotates after confirmation, saying how long the previous secret still works', async () => {
+      const until = '2026-01-02T10:00:00.000Z';
+      const { user } = await renderIntegrations((request) => {
+        if (request.url === `/api/user/identity-verification?workspaceId=${workspaceId}`) {
+          return { status: 200, body: withSecret };
+        }
+        if (request.url === '/api/user/identity-verification-rotate') {
+          return {
+            status: 200,
+            body: {
+              ...withSecret,
+              rotatedAt: at,
+              previousSecretExpiresAt: until,
+              secret: 'pvid_new',
+            },
+          };
+        }
+        return undefined;
+      });
+      const panel = within(await screen.findByRole('region', { name: 'Identity verification' }));
+      await user.click(await panel.findByRole('button', { name: 'Rotate the secret' }));
+      const confirm = within(
+        await screen.findByRole('alertdialog', { name: /Rotate the identity/ }),
+      );
+      expect(confirm.getByText(/still accepted for 24 hours/)).toBeInTheDocument();
+      await user.click(confirm.getByRole('button', { name: 'Rotate' }));
+      const shown = within(await screen.findByRole('alertdialog', { name: 'The identity secret' }));
+      expect(shown.getByLabelText('Identity secret')).toHaveValue('pvid_new');
+      expect(panel.getByText(/previous secret is still accepted until/)).toBeInTheDocument();
     });
   });
 });

@@ -5,10 +5,14 @@ import { PageHeader } from 'shared-ui/controls';
 import en from '../en-US.json';
 import { WebhooksPanel } from './webhooks-panel';
 import { WidgetInstall } from './widget-install';
+import { IdentityVerificationPanel } from './identity-verification';
 
 addTranslations('integrations', en);
 
-/** /dashboard/:workspaceId/integrations (spec §2): the widget's install, and outgoing webhooks. */
+/**
+ * /dashboard/:workspaceId/integrations (spec §2): the widget's install, identity verification,
+ * and outgoing webhooks.
+ */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
   usePageTitle(t('title'));
@@ -17,6 +21,7 @@ export function IntegrationsPage() {
     <Stack $gap={6}>
       <PageHeader title={t('title')} lead={t('lead')} />
       <WidgetInstall workspaceId={workspaceId} />
+      <IdentityVerificationPanel workspaceId={workspaceId} />
       <WebhooksPanel workspaceId={workspaceId} />
       <Card as="section" aria-labelledby="verify-heading">
         <Stack $gap={3}>

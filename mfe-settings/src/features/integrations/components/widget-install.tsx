@@ -39,11 +39,12 @@ const methods = [
   ['Parley.toggle()', 'toggle'],
   ['Parley.isOpen()', 'isOpen'],
   ['Parley.identify(identity)', 'identify'],
+  ['Parley.logout()', 'logout'],
   ['Parley.setLocale(locale)', 'setLocale'],
   ['Parley.on(event, handler)', 'on'],
   ['Parley.off(event, handler)', 'off'],
 ] as const;
-const events = ['opened', 'closed', 'message'] as const;
+const events = ['opened', 'closed', 'message', 'error'] as const;
 
 function SeenStatus({ workspaceId }: { workspaceId: string }) {
   const { t, i18n } = useTranslation('integrations');

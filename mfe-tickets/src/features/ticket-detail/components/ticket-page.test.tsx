@@ -80,7 +80,7 @@ describe('Ticket page', () => {
       tickets: [external],
       conversations: [
         buildConversation({
-          customer: { firstName: '', lastName: '', email: null, orderId: null },
+          customer: { firstName: '', lastName: '', email: null, orderId: null, verified: false },
         }),
       ],
       messages: [

@@ -83,7 +83,7 @@ describe('Create ticket', () => {
         buildConversation({ id: 'cnv_042', subject: 'Where is my order?' }),
         buildConversation({
           id: 'cnv_043',
-          customer: { firstName: '', lastName: '', email: null, orderId: null },
+          customer: { firstName: '', lastName: '', email: null, orderId: null, verified: false },
         }),
       ],
     });
