@@ -61,6 +61,12 @@ export async function mergeCustomers(
       last_seen_at = greatest(last_seen_at, ${merged.lastSeenAt}),
       updated_at = ${now}
     where id = ${customerId}`.execute(trx);
+  // The merged customer's browsers go on as the customer they were merged into.
+  await trx
+    .updateTable('visitorTokens')
+    .set({ customerId })
+    .where('customerId', '=', mergedCustomerId)
+    .execute();
   await trx.deleteFrom('customers').where('id', '=', mergedCustomerId).execute();
   recordChange(trx, { collection: 'customers', workspaceId, ids: [customerId, mergedCustomerId] });
   await touchConversationsOf(trx, workspaceId, customerId);
@@ -164,8 +170,8 @@ export async function eraseCustomer(
       orderId: null,
       photoUrl: null,
       chatbotId: null,
-      // No visitor token hashes to this: the widget's old token no longer finds the record.
       visitorTokenHash: `erased:${customerId}`,
+      userId: null,
       preChatAnsweredAt: null,
       erasedAt: now,
       updatedAt: now,
@@ -173,6 +179,8 @@ export async function eraseCustomer(
     .where('id', '=', customerId)
     .execute();
   recordChange(trx, { collection: 'customers', workspaceId, ids: [customerId] });
+  // The widget's old tokens no longer find the record.
+  await trx.deleteFrom('visitorTokens').where('customerId', '=', customerId).execute();
 
   await trx
     .insertInto('customerErasures')
