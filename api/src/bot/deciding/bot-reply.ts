@@ -9,10 +9,10 @@ import {
   withoutGreeting,
 } from '../understanding/customer-intents';
 import type { ProductQuestion, SmallTalk } from '../understanding/customer-intents';
-import { formatPrice, lowStockThreshold } from 'shared-sdk';
 import type { ProductCard, SourceLink } from 'shared-sdk/schemas';
-import type { ProductTraining, TrainingKind } from '../retrieving/training-documents';
+import type { TrainingKind } from '../retrieving/training-documents';
 import type { TrainingIndex } from '../retrieving/training-index';
+import { answerText, passageOf, productCardOf } from '../replying/training-answers';
 import type { TrainingHit } from '../retrieving/training-search';
 import {
   defaultFeatureWeights,
@@ -128,88 +128,6 @@ const priceTerms = indexTerms('cost price fee charge');
 
 function handoff(reason: HandoffReason): BotReply {
   return { kind: 'handoff', reason, content: handoffMessages[reason] };
-}
-
-/** The price as the widget's product card says it; a bare amount when no currency is set. */
-function priceOf(product: ProductTraining): string {
-  return product.currency
-    ? formatPrice(product.price, product.currency, 'en-US')
-    : product.price.toFixed(2);
-}
-
-/** What the widget shows beside an answer about `product`. */
-function productCardOf(product: ProductTraining): ProductCard {
-  return {
-    productId: product.id,
-    name: product.name,
-    price: product.price,
-    currency: product.currency ?? 'USD',
-    stock: product.stock,
-    photoUrl: product.photoUrl ?? null,
-  };
-}
-
-/** "Is X in stock", "how much is X": answered from the product's fields, in plain English. */
-function productFactsAnswer(product: ProductTraining, asked: ProductQuestion): string {
-  const sentences: string[] = [];
-  const available = product.status === 'active';
-  if (asked.price) sentences.push(`${product.name} costs ${priceOf(product)}.`);
-  if (!available) sentences.push(`Sorry, ${product.name} is not available at the moment.`);
-  else if (asked.stock && product.stock > lowStockThreshold)
-    sentences.push(`Yes, ${product.name} is in stock.`);
-  else if (asked.stock && product.stock > 0)
-    sentences.push(`Yes, ${product.name} is in stock, but only ${product.stock} left.`);
-  else if (asked.stock) sentences.push(`Sorry, ${product.name} is out of stock at the moment.`);
-  return sentences.join(' ');
-}
-
-function productDescriptionAnswer(product: ProductTraining): string {
-  return [`${product.name}: ${product.description}`.trim(), product.salesPitch?.trim()]
-    .filter(Boolean)
-    .join(' ');
-}
-
-function productPassage(product: ProductTraining): string {
-  return [
-    `Product: ${product.name} (SKU ${product.sku})`,
-    `Description: ${product.description}`,
-    product.salesPitch ? `Sales pitch: ${product.salesPitch}` : '',
-    `Price: ${priceOf(product)}`,
-    `Status: ${product.status === 'active' ? 'available' : 'not available'}`,
-    `In stock: ${product.stock}`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-}
-
-/** The hit's training as the model sees it; undefined when it left the index meanwhile. */
-function passageOf(
-  index: TrainingIndex,
-  hit: Pick<TrainingHit, 'kind' | 'id' | 'passage'>,
-): Passage | undefined {
-  const source = { kind: hit.kind, id: hit.id };
-  if (hit.kind === 'qna') {
-    const qna = index.qna(hit.id);
-    return qna && { source, text: `Question: ${qna.question}\nAnswer: ${qna.answer}` };
-  }
-  if (hit.kind === 'product') {
-    const product = index.product(hit.id);
-    return product && { source, text: productPassage(product) };
-  }
-  return hit.passage && { source, text: `Page: ${hit.passage.title}\n${hit.passage.text}` };
-}
-
-/** The best hit's answer as it is in the training. */
-function answerText(index: TrainingIndex, hit: TrainingHit, asked: ProductQuestion) {
-  if (hit.kind === 'qna') return index.qna(hit.id)?.answer;
-  if (hit.kind === 'product') {
-    const product = index.product(hit.id);
-    if (!product) return undefined;
-    return asked.stock || asked.price
-      ? productFactsAnswer(product, asked)
-      : productDescriptionAnswer(product);
-  }
-  return hit.passage?.text;
 }
 
 /** The full-text search of the training for a customer's question. */
