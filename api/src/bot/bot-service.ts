@@ -12,13 +12,10 @@ import { TrainingIndex } from './retrieving/training-index';
 import { withoutGreeting } from './understanding/customer-intents';
 import type { TrainingVectors } from './understanding/training-vectors';
 import { groupQuestions, type AskedQuestion, type QuestionGroup } from './learning/question-groups';
-import { selectWebpagesForBot, selectWebpageVersions } from '../repositories/ai-training-websites';
+import { selectWebpageVersions } from '../repositories/ai-training-websites';
+import { readProducts, readQnas, readWebPages, webPageId } from './retrieving/training-reads';
 import { deleteOtherModelsEmbeddings } from '../repositories/training-embeddings';
-import type {
-  ProductTraining,
-  QnaTraining,
-  WebPageTraining,
-} from './retrieving/training-documents';
+import type { ProductTraining, QnaTraining } from './retrieving/training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './deciding/bot-reply';
 
@@ -83,9 +80,6 @@ const trainingCollections = new Set<ChangeEvent['collection']>([
   'ai_training_websites',
 ]);
 
-/** A page's id in the index: its website's, then its address. */
-const webPageId = (websiteId: string, url: string) => `${websiteId}:${url}`;
-
 export function createBotService({
   db,
   logger,
@@ -98,58 +92,6 @@ export function createBotService({
   const entries = new Map<string, WorkspaceEntry>();
   let closed = false;
   const { encoder } = vectors;
-
-  function readQnas(workspaceId: string, ids?: readonly string[]): Promise<QnaTraining[]> {
-    let query = db
-      .selectFrom('aiTrainingQnas')
-      .select(['id', 'question', 'answer', 'topicIds'])
-      .where('workspaceId', '=', workspaceId);
-    if (ids) query = query.where('id', 'in', ids);
-    return query.execute();
-  }
-
-  /** Active products only: disabled ones, and ones an import is still writing, are not offered. */
-  function readProducts(workspaceId: string, ids?: readonly string[]): Promise<ProductTraining[]> {
-    let query = db
-      .selectFrom('products as p')
-      .innerJoin('workspaces as w', 'w.id', 'p.workspaceId')
-      .select([
-        'p.id',
-        'p.sku',
-        'p.name',
-        'p.description',
-        'p.status',
-        'p.priceMinor',
-        'p.stock',
-        'p.salesPitch',
-        'p.photoUrl',
-        'w.currency',
-      ])
-      .where('p.workspaceId', '=', workspaceId)
-      .where('p.status', '=', 'active');
-    if (ids) query = query.where('p.id', 'in', ids);
-    return query
-      .execute()
-      .then((rows) =>
-        rows.map(({ priceMinor, ...row }) => ({ ...row, price: Number(priceMinor) / 100 })),
-      );
-  }
-
-  /** The read pages of the workspace's websites (or of some of them, or some of their pages). */
-  async function readWebPages(
-    workspaceId: string,
-    websiteIds?: readonly string[],
-    urls?: readonly string[],
-  ): Promise<WebPageTraining[]> {
-    const rows = await selectWebpagesForBot(db, workspaceId, websiteIds, urls);
-    return rows.map((row) => ({
-      id: webPageId(row.websiteId, row.url),
-      url: row.url,
-      title: row.title,
-      passages: row.passages ?? [],
-      version: row.contentHash,
-    }));
-  }
 
   /**
    * Brings the websites' pages in the index up to date. A website's event names the website,
@@ -177,7 +119,7 @@ export function createBotService({
     if (stale.length === 0) return;
     const staleIds = new Set(stale.map(([id]) => id));
     const urls = [...new Set(stale.map(([id]) => id.slice(id.indexOf(':') + 1)))];
-    const pages = (await readWebPages(workspaceId, websiteIds, urls)).filter((page) =>
+    const pages = (await readWebPages(db, workspaceId, websiteIds, urls)).filter((page) =>
       staleIds.has(page.id),
     );
     index.upsertWebPages(pages, await vectorsOf(workspaceId, { pages }));
@@ -185,9 +127,9 @@ export function createBotService({
 
   function readTraining(workspaceId: string) {
     return Promise.all([
-      readQnas(workspaceId),
-      readProducts(workspaceId),
-      readWebPages(workspaceId),
+      readQnas(db, workspaceId),
+      readProducts(db, workspaceId),
+      readWebPages(db, workspaceId),
     ]).then(([qnas, products, pages]) => ({ qnas, products, pages }));
   }
 
@@ -218,8 +160,8 @@ export function createBotService({
     }
     const rows =
       collection === 'products'
-        ? await readProducts(workspaceId, ids)
-        : await readQnas(workspaceId, ids);
+        ? await readProducts(db, workspaceId, ids)
+        : await readQnas(db, workspaceId, ids);
     const present = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !present.has(id));
     if (collection === 'products') {
