@@ -27,7 +27,9 @@ create index customers_email_trgm_idx
   on customers using gin (lower(coalesce(email, '')) gin_trgm_ops);
 
 -- The Customers page: when a customer was last seen (their last message, or their arrival), kept
--- by the database as conversations change so no write path has to remember it.
+-- by the database as conversations change so no write path has to remember it. To the minute:
+-- a customer's row is written at most once a minute of their messages, so a message to a
+-- conversation under way does not wait on the customer's row while something else holds it.
 alter table customers add column last_seen_at timestamptz(3);
 update customers c set last_seen_at = greatest(
   c.created_at,
@@ -39,7 +41,8 @@ alter table customers alter column last_seen_at set default now();
 create function customers_seen() returns trigger language plpgsql as $$
 begin
   update customers set last_seen_at = new.last_customer_message_at
-  where id = new.customer_id and last_seen_at < new.last_customer_message_at;
+  where id = new.customer_id
+    and last_seen_at < new.last_customer_message_at - interval '1 minute';
   return null;
 end;
 $$;
