@@ -28,7 +28,7 @@ import Module, { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { transformSync } from '@swc/core';
-import { buildCorpus } from './bot-data/generate-corpus.mjs';
+import { buildCorpus, seeded } from './bot-data/generate-corpus.mjs';
 import { loadBusinesses } from './bot-data/labelled-set.mjs';
 import { reportFigures } from './bench-kit.mjs';
 import { chooseThreshold, fitDecision, fitRanking } from './bot-fit.mjs';
@@ -421,18 +421,6 @@ const texts = businesses.flatMap((business) => [
 const runs = Number(values.queries);
 console.log(`\nsentence encoder ${encoder.id}: loaded in ${encoderMs.toFixed(0)} ms`);
 
-/** mulberry32, as the corpus's: the same noise on every run. */
-function seededNoise(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Passages of help pages, five a page, each two of the corpus's answers under a heading. */
 function pagesOf(count) {
   const pages = [];
@@ -508,7 +496,8 @@ const sample = pageTexts.slice(0, Number(values['embedded-passages']));
 const pagesStart = performance.now();
 const sampleVectors = await encoder.embed(sample);
 const perPassageMs = (performance.now() - pagesStart) / sample.length;
-const jitter = seededNoise(7);
+// The corpus's seeded generator: the same noise on every run.
+const jitter = seeded(7);
 const pageVectors = new Map(
   pageTexts.map((text, n) => {
     const base = sampleVectors[n % sampleVectors.length];

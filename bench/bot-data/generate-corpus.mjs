@@ -3,7 +3,7 @@
 // workshop jobs, e-bike error codes), deterministic: the same corpus on every run.
 
 /** mulberry32: a small seeded generator, so every run builds the same corpus. */
-function seeded(seed) {
+export function seeded(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
