@@ -43,10 +43,11 @@ export async function buildNodePackages() {
 }
 
 /**
- * The built api on a fresh embedded database; `call` makes a request through app.inject and
- * throws on a status of 300 or more; `close` stops it and removes the database.
+ * The built api on a fresh embedded database (or on `databaseUrl`'s PostgreSQL); `call` makes a
+ * request through app.inject, throws on a status of 300 or more and answers its JSON; `close`
+ * stops it and removes the data folder.
  */
-export async function startBenchApi(name) {
+export async function startBenchApi(name, { databaseUrl = '' } = {}) {
   const { buildApp } = apiRequire('./dist/app');
   const { loadConfig } = apiRequire('./dist/config');
   const dataDir = mkdtempSync(path.join(tmpdir(), `parley-bench-${name}-`));
@@ -54,10 +55,10 @@ export async function startBenchApi(name) {
     loadConfig({
       ...process.env,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     }),
   );

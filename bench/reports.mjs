@@ -17,13 +17,11 @@
 // PostgreSQL: a fresh database `parley_bench_reports` on the server of BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test); --no-postgres leaves it out.
 //   node bench/reports.mjs [--conversations 100000] [--runs 30] [--no-postgres] [--no-pglite]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
   apiRequire,
+  startBenchApi,
   buildNodePackages,
   format,
   percentile,
@@ -52,41 +50,6 @@ await buildNodePackages();
 // alive while a long statement runs there.
 const keepAlive = setInterval(() => {}, 1000);
 const { sql } = apiRequire('kysely');
-const { buildApp } = apiRequire('./dist/app');
-const { loadConfig } = apiRequire('./dist/config');
-
-async function startApi(databaseUrl) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-reports-'));
-  const app = await buildApp(
-    loadConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    }),
-  );
-  await app.ready();
-  async function call(method, url, payload, token) {
-    const response = await app.inject({
-      method,
-      url,
-      payload,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    if (response.statusCode >= 300) {
-      throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
-    }
-    return response;
-  }
-  async function close() {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return { app, call, close };
-}
 
 /** The workspace's rows, each kind in set-based statements (chunks keep each statement short). */
 async function seed(db, workspaceId, chatbotId, agentIds) {
@@ -204,27 +167,23 @@ async function streamCsv(app, token, workspaceId) {
 
 async function benchDatabase(name, url) {
   const started = performance.now();
-  const { app, call, close } = await startApi(url);
+  const { app, call, close } = await startBenchApi('reports', { databaseUrl: url });
   try {
-    const admin = (
-      await call('POST', '/api/auth/signup', {
-        email: `bench-reports-${Date.now()}@example.com`,
-        password: 'bench-password-1',
-        displayName: 'Bench Admin',
-        website: 'https://bench.example',
-      })
-    ).json();
+    const admin = await call('POST', '/api/auth/signup', {
+      email: `bench-reports-${Date.now()}@example.com`,
+      password: 'bench-password-1',
+      displayName: 'Bench Admin',
+      website: 'https://bench.example',
+    });
     const token = admin.idToken;
-    const [{ workspaceId }] = (await call('GET', '/api/user/workspaces', undefined, token)).json();
+    const [{ workspaceId }] = await call('GET', '/api/user/workspaces', undefined, token);
     const agentIds = [];
     for (let i = 0; i < agentCount; i += 1) {
-      const agent = (
-        await call('POST', '/api/auth/signup', {
-          email: `bench-agent-${i}-${Date.now()}@example.com`,
-          password: 'bench-password-1',
-          displayName: `Agent ${i}`,
-        })
-      ).json();
+      const agent = await call('POST', '/api/auth/signup', {
+        email: `bench-agent-${i}-${Date.now()}@example.com`,
+        password: 'bench-password-1',
+        displayName: `Agent ${i}`,
+      });
       agentIds.push(agent.user.id);
     }
     await sql`insert into workspace_users (id, workspace_id, user_id, role, status)
@@ -241,9 +200,12 @@ async function benchDatabase(name, url) {
         `${format(conversationCount * messagesPerConversation)} messages seeded in ${seconds(started)} s`,
     );
 
-    const report = (
-      await call('GET', `/api/user/reports?workspaceId=${workspaceId}&days=30`, undefined, token)
-    ).json();
+    const report = await call(
+      'GET',
+      `/api/user/reports?workspaceId=${workspaceId}&days=30`,
+      undefined,
+      token,
+    );
     console.log(
       `  30 days: ${format(report.current.new)} new, ${format(report.current.resolved)} resolved, ` +
         `first response median ${report.current.firstResponse.medianSeconds} s`,

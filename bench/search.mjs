@@ -19,13 +19,11 @@
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 //   node bench/search.mjs [--messages 1000000] [--customers 100000] [--queries 200]
 //                         [--no-postgres] [--no-pglite]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
   apiRequire,
+  startBenchApi,
   buildNodePackages,
   format,
   percentile,
@@ -76,8 +74,6 @@ function skewedWord() {
 
 await buildNodePackages();
 const { sql } = apiRequire('kysely');
-const { buildApp } = apiRequire('./dist/app');
-const { loadConfig } = apiRequire('./dist/config');
 
 async function freshPostgres(adminUrl, name) {
   const { Client } = apiRequire('pg');
@@ -95,42 +91,6 @@ async function freshPostgres(adminUrl, name) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function startApi(databaseUrl) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-search-'));
-  const app = await buildApp(
-    loadConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    }),
-  );
-  await app.ready();
-  async function call(method, url, payload, token) {
-    const response = await app.inject({
-      method,
-      url,
-      payload,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    if (response.statusCode >= 300) {
-      throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
-    }
-    return response.json();
-  }
-  return {
-    app,
-    call,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Customers, their conversations and messages in set-based statements, a chunk at a time. */
@@ -185,7 +145,7 @@ async function timed(fn) {
 
 async function measure(name, databaseUrl) {
   console.log(`\n${name}`);
-  const { app, call, close } = await startApi(databaseUrl);
+  const { app, call, close } = await startBenchApi('search', { databaseUrl });
   try {
     const admin = await call('POST', '/api/auth/signup', {
       email: `bench-${Date.now()}@example.com`,
