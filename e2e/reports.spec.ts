@@ -106,6 +106,6 @@ test("an admin reads today's reports, drills down to a conversation and download
 
   await list.getByRole('link', { name: 'Rita Reader' }).click();
   await expect(page).toHaveURL(`/dashboard/${workspaceId}/chat-takeover/${rita.conversationId}`);
-  await expect(page.getByText('Yes, cheques are fine.')).toBeVisible();
+  await expect(page.getByText('Yes, cheques are fine.', { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });
