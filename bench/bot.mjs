@@ -23,15 +23,20 @@
 //   what more wordings of the same questions do. A wording's pair counts as the pair it words.
 //   node --expose-gc bench/bot.mjs [--fit] [--mistakes dev|test] [--breakdown dev|test] [--wordings]
 //     [--queries 3000] [--passages 50000]
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { transformSync } from '@swc/core';
 import { buildCorpus, seeded } from './bot-data/generate-corpus.mjs';
 import { loadBusinesses } from './bot-data/labelled-set.mjs';
 import { reportFigures } from './bench-kit.mjs';
 import { chooseThreshold, fitDecision, fitRanking } from './bot-fit.mjs';
+import { holdAndTime, pagesOf, timeDecisions } from './bot-hold.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +47,9 @@ const { values } = parseArgs({
     wordings: { type: 'boolean', default: false },
     passages: { type: 'string', default: '50000' },
     'embedded-passages': { type: 'string', default: '1000' },
+    // Internal: the latency and memory run in its own process (bot-hold.mjs).
+    hold: { type: 'string' },
+    'suggest-threshold': { type: 'string' },
   },
 });
 // The dev paraphrases are the training under --wordings: nothing can be fitted or read on them.
@@ -120,6 +128,41 @@ const toTraining = ({ id, topics, question, answer }) => ({
   topicIds: topics,
 });
 const businesses = loadBusinesses();
+
+// What the latency and memory figures are measured on (see bot-hold.mjs): the bike shop's corpus
+// of 5,000 pairs, and every labelled question.
+const latencyCorpus = () => buildCorpus(businesses[0].pairs, 5000).map(toTraining);
+const latencyTexts = businesses.flatMap((business) => [
+  ...business.inScope.map(({ text }) => text),
+  ...business.unknown.map(({ text }) => text),
+]);
+/** The reply decision as the bot service makes it: the question embedded without its greeting. */
+const decideWith = (settings) => async (index, text) =>
+  decideReply(
+    index,
+    text,
+    (await encoder.embed([withoutGreeting(text)]))[0],
+    defaultConfidenceThresholds,
+    settings,
+  );
+if (values.hold) {
+  const corpus = latencyCorpus();
+  const figures = await holdAndTime({
+    TrainingIndex,
+    encoder,
+    decide: decideWith({
+      ...defaultMeaningSettings,
+      suggestThreshold: Number(values['suggest-threshold']),
+    }),
+    corpus,
+    pages: pagesOf(corpus, Number(values.passages)),
+    texts: latencyTexts,
+    runs: Number(values.queries),
+    file: values.hold,
+  });
+  process.stdout.write(JSON.stringify(figures));
+  process.exit(0);
+}
 
 const wordingMark = '~';
 /** The pair a taught wording's pair words (see --wordings), else the id itself. */
@@ -412,85 +455,38 @@ function breakdown(split, meaning) {
 
 if (values.breakdown) breakdown(values.breakdown, meaning);
 
-// Latency and memory at 5,000 pairs, then with 50,000 page passages besides.
-const corpus = buildCorpus(businesses[0].pairs, 5000).map(toTraining);
-const texts = businesses.flatMap((business) => [
-  ...business.inScope.map(({ text }) => text),
-  ...business.unknown.map(({ text }) => text),
-]);
+// Latency and memory at 5,000 pairs, then with 50,000 page passages besides, in a process that
+// holds the encoder and that index only (bot-hold.mjs).
+const corpus = latencyCorpus();
 const runs = Number(values.queries);
 console.log(`\nsentence encoder ${encoder.id}: loaded in ${encoderMs.toFixed(0)} ms`);
-
-/** Passages of help pages, five a page, each two of the corpus's answers under a heading. */
-function pagesOf(count) {
-  const pages = [];
-  for (let n = 0; pages.length * 5 < count; n++) {
-    const passages = [];
-    for (let p = 0; p < 5 && pages.length * 5 + p < count; p++) {
-      const a = corpus[(n * 7 + p * 13) % corpus.length];
-      const b = corpus[(n * 11 + p * 17 + 1) % corpus.length];
-      passages.push({
-        headings: [`${a.question}`],
-        text: `${a.answer} ${b.answer} (ref. ${n}-${p})`,
-      });
-    }
-    pages.push({
-      id: `page-${n}`,
-      url: `https://shop.example/help/${n}`,
-      title: `Help ${n}`,
-      passages,
-    });
-  }
-  return pages;
-}
-
-/** Decisions over `runs` questions, each embedded as it is asked; timings in ms, sorted. */
-async function timeDecisions(index, method) {
-  const decide = async (text) => {
-    const query =
-      method === 'meaning' ? (await encoder.embed([withoutGreeting(text)]))[0] : undefined;
-    return decideReply(index, text, query, defaultConfidenceThresholds, meaning);
-  };
-  for (let n = 0; n < 100; n++) await decide(texts[n % texts.length]);
-  const timings = [];
-  for (let n = 0; n < runs; n++) {
-    const start = performance.now();
-    await decide(texts[n % texts.length]);
-    timings.push(performance.now() - start);
-  }
-  return timings.sort((a, b) => a - b);
-}
-const percentile = (timings, p) =>
-  timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))];
-const latencyLine = (timings) =>
-  `p50 ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms, ` +
-  `p99 ${percentile(timings, 99).toFixed(2)} ms`;
 
 const previousTimings = await (() => {
   const previous = methods.previous();
   previous.upsertQnas(corpus);
-  return timeDecisions(previous, 'previous');
+  return timeDecisions({
+    index: previous,
+    texts: latencyTexts,
+    runs,
+    decide: async (index, text) =>
+      decideReply(index, text, undefined, defaultConfidenceThresholds, meaning),
+  });
 })();
+const latencyLine = ({ wall, cpu }) =>
+  `p50 ${wall.p50.toFixed(2)} ms, p95 ${wall.p95.toFixed(2)} ms, p99 ${wall.p99.toFixed(2)} ms ` +
+  `(CPU time p50 ${cpu.p50.toFixed(2)} ms, p95 ${cpu.p95.toFixed(2)} ms)`;
 console.log(`previous: reply decision at ${corpus.length} pairs ${latencyLine(previousTimings)}`);
 
 const pairTexts = TrainingIndex.textsToEmbed({ qnas: corpus });
 const embedStart = performance.now();
-const pairVectors = await embedAll(pairTexts);
+await embedAll(pairTexts);
 const embedSeconds = (performance.now() - embedStart) / 1000;
-const large = methods.meaning();
-large.upsertQnas(corpus, pairVectors);
-const pairTimings = await timeDecisions(large, 'meaning');
-console.log(
-  `meaning: ${pairTexts.length} texts of ${corpus.length} pairs embedded in ` +
-    `${embedSeconds.toFixed(1)} s; reply decision with the question's embedding ` +
-    latencyLine(pairTimings),
-);
 
 // Embedding 50,000 passages takes this machine most of an hour (the background job of a large
 // site); the bench embeds `--embedded-passages` of them for the rate, and gives the others the
 // vector of an embedded one moved a little and normalised again, so that the index holds 50,000
 // distinct vectors spread as real ones are. What is timed is the decision over them.
-const pages = pagesOf(Number(values.passages));
+const pages = pagesOf(corpus, Number(values.passages));
 const pageTexts = TrainingIndex.textsToEmbed({ pages });
 const sample = pageTexts.slice(0, Number(values['embedded-passages']));
 const pagesStart = performance.now();
@@ -498,40 +494,62 @@ const sampleVectors = await encoder.embed(sample);
 const perPassageMs = (performance.now() - pagesStart) / sample.length;
 // The corpus's seeded generator: the same noise on every run.
 const jitter = seeded(7);
-const pageVectors = new Map(
-  pageTexts.map((text, n) => {
-    const base = sampleVectors[n % sampleVectors.length];
-    if (n < sampleVectors.length) return [text, base];
-    const moved = base.map((value) => value + 0.04 * (jitter() - 0.5));
-    const norm = Math.hypot(...moved);
-    return [text, moved.map((value) => value / norm)];
-  }),
+const { dimensions } = encoder;
+const vectors = new Float32Array((pairTexts.length + pageTexts.length) * dimensions);
+pairTexts.forEach((text, n) => vectors.set(embedded.get(text), n * dimensions));
+pageTexts.forEach((text, n) => {
+  const base = sampleVectors[n % sampleVectors.length];
+  const moved = n < sampleVectors.length ? base : base.map((v) => v + 0.04 * (jitter() - 0.5));
+  const norm = Math.hypot(...moved);
+  vectors.set(
+    moved.map((v) => v / norm),
+    (pairTexts.length + n) * dimensions,
+  );
+});
+const vectorsFile = path.join(mkdtempSync(path.join(tmpdir(), 'parley-bench-bot-')), 'vectors');
+writeFileSync(vectorsFile, vectors);
+const held = JSON.parse(
+  execFileSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      fileURLToPath(import.meta.url),
+      `--hold=${vectorsFile}`,
+      `--queries=${runs}`,
+      `--passages=${values.passages}`,
+      `--suggest-threshold=${meaning.suggestThreshold}`,
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
+  ),
 );
-large.upsertWebPages(pages, pageVectors);
-// What stays resident is what a server keeps: the index and the encoder, not the bench's maps.
-pageVectors.clear();
-embedded.clear();
-indexes.clear();
-const withPagesTimings = await timeDecisions(large, 'meaning');
-globalThis.gc?.();
-const residentMb = process.memoryUsage().rss / 1e6;
+rmSync(path.dirname(vectorsFile), { recursive: true, force: true });
+console.log(
+  `meaning: ${pairTexts.length} texts of ${corpus.length} pairs embedded in ` +
+    `${embedSeconds.toFixed(1)} s; reply decision with the question's embedding ` +
+    latencyLine(held.pairs),
+);
 console.log(
   `meaning: + ${pageTexts.length} page passages (${perPassageMs.toFixed(1)} ms each to embed); ` +
-    `reply decision ${latencyLine(withPagesTimings)}; resident memory ${residentMb.toFixed(0)} MB`,
+    `reply decision ${latencyLine(held.withPages)}; resident memory of a process holding the ` +
+    `encoder and that index ${held.residentMb.toFixed(0)} MB (machine load ${loadavg()[0].toFixed(1)} ` +
+    `on ${cpus().length} cores)`,
 );
+const pairTimings = held.pairs.wall;
+const withPagesTimings = held.withPages.wall;
+const residentMb = held.residentMb;
 
 reportFigures([
   {
     figure: `bot: reply decision p95 at ${corpus.length} pairs, embedding included`,
-    value: `${percentile(pairTimings, 95).toFixed(2)} ms`,
+    value: `${pairTimings.p95.toFixed(2)} ms (CPU ${held.pairs.cpu.p95.toFixed(2)} ms)`,
     goal: `≤ ${goals.p95Ms} ms`,
-    met: percentile(pairTimings, 95) <= goals.p95Ms,
+    met: pairTimings.p95 <= goals.p95Ms,
   },
   {
     figure: `bot: reply decision p95 at ${corpus.length} pairs + ${pageTexts.length} passages`,
-    value: `${percentile(withPagesTimings, 95).toFixed(2)} ms`,
+    value: `${withPagesTimings.p95.toFixed(2)} ms (CPU ${held.withPages.cpu.p95.toFixed(2)} ms)`,
     goal: `≤ ${goals.p95Ms} ms`,
-    met: percentile(withPagesTimings, 95) <= goals.p95Ms,
+    met: withPagesTimings.p95 <= goals.p95Ms,
   },
   {
     figure: `bot: embedding ${corpus.length} pairs`,

@@ -1,10 +1,10 @@
-import MiniSearch from 'minisearch';
-import type { SearchResult } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { indexTerm } from '../understanding/english-terms';
 import { distinctTerms, tokenizeField } from './index-terms';
-import { correctQuery, matchTerms, type TermMatch } from '../understanding/query-matching';
+import { correctQuery, matchTerms } from '../understanding/query-matching';
 import { meaningWords, questionKey } from '../understanding/meaning-words';
+import { TermWeights } from './term-weights';
+import { TextIndex, type TextMatch } from './text-index';
 import { VectorIndex } from './vector-index';
 import {
   defaultRankingWeights,
@@ -17,13 +17,13 @@ import {
   embeddingTexts,
   fields,
   fieldBoosts,
-  keyFields,
   productDocument,
   qnaDocument,
   webPageDocuments,
   type IndexedDocument,
   type ProductTraining,
   type QnaTraining,
+  type Field,
   type TrainingKind,
   type WebPagePassage,
   type WebPageTraining,
@@ -37,15 +37,8 @@ const ubiquitousShare = 0.5;
 /** …once there are enough documents for the share to say something. */
 const minDocumentsForUbiquity = 40;
 
-/** Term frequencies of a document's key fields and of its body. */
-interface DocumentVectors {
-  key: Map<string, number>;
-  body: Map<string, number>;
-  /** Lengths of the two TF-IDF vectors, as of `normsVersion` of the index. */
-  keyNorm: number;
-  bodyNorm: number;
-  normsVersion: number;
-}
+/** What a search may be limited to: the kinds of training, as the text index's groups. */
+const kindGroups: Record<TrainingKind, number> = { qna: 0, product: 1, webpage: 2 };
 
 function decrement(
   counts: {
@@ -74,8 +67,9 @@ export interface TrainingIndexOptions {
 }
 
 /**
- * The full-text index of one workspace's training (MiniSearch: BM25+, Porter2 stems, English stop
- * words, typo-tolerant and prefix matching), and with sentence vectors its documents by meaning.
+ * The full-text index of one workspace's training (text-index.ts: BM25+, Porter2 stems, English
+ * stop words, typo-tolerant and prefix matching), and with sentence vectors its documents by
+ * meaning.
  * Kept current item by item as training changes. Pure: it knows nothing of the database.
  */
 export class TrainingIndex {
@@ -103,32 +97,26 @@ export class TrainingIndex {
     });
   }
 
-  private readonly miniSearch = new MiniSearch<IndexedDocument>({
-    idField: 'key',
-    fields,
-    storeFields: ['kind', 'sourceId'],
+  /**
+   * The full-text index: BM25+ (Porter2 stems, English stop words), typo-tolerant and prefix
+   * matching; queries arrive as the tokens of correctQuery(), already corrected.
+   */
+  private readonly text = new TextIndex<Field>({
+    boosts: fieldBoosts,
     tokenize: tokenizeField,
     processTerm: indexTerm,
-    searchOptions: {
-      // Queries arrive as the tokens of correctQuery(), already corrected.
-      tokenize: (query) => query.split(' '),
-      processTerm: indexTerm,
-      boost: fieldBoosts,
-      // Typos are mostly corrected word by word before (correctQuery); what is left, in stems of
-      // six letters or more, may still be one edit away from a training term.
-      fuzzy: (term) => (term.length >= 6 ? 1 : false),
-      prefix: (term) => term.length >= 4,
-      combineWith: 'OR',
-    },
+    // Typos are mostly corrected word by word before (correctQuery); what is left, in stems of
+    // six letters or more, may still be one edit away from a training term.
+    fuzzy: (term) => term.length >= 6,
+    prefix: (term) => term.length >= 4,
   });
 
+  /** Every document held: its text answers, and removing it from the text index reads it. */
   private readonly documents = new Map<string, IndexedDocument>();
-  /** Term frequencies of each document's key fields and body: the vectors of the ranking. */
-  private readonly vectors = new Map<string, DocumentVectors>();
-  /** Changes with every document added or removed: the weights, so the vector lengths, change. */
-  private version = 0;
-  /** How many documents hold each index term: the weights of coverage. */
-  private readonly documentFrequency = new Map<string, number>();
+  private readonly weights = new TermWeights(
+    (term) => this.text.documentsWith(term),
+    () => this.documents.size,
+  );
   /** How many documents hold each word as written: what a misspelt query word is corrected to. */
   private readonly vocabulary = new SearchableMap<number>();
   private readonly qnas = new Map<string, QnaTraining>();
@@ -236,9 +224,9 @@ export class TrainingIndex {
     const terms = allTerms.filter((term) => !ubiquitous.has(term));
     if (terms.length === 0 || this.documents.size === 0) return { terms: allTerms, hits: [] };
     const searched = tokens.filter((token) => !ubiquitous.has(indexTerm(token) ?? ''));
-    const results = this.miniSearch.search(
-      [...searched, ...extraTerms.filter((term) => !terms.includes(term))].join(' '),
-      kinds ? { filter: (result) => kinds.includes(result.kind as TrainingKind) } : {},
+    const results = this.text.search(
+      [...searched, ...extraTerms.filter((term) => !terms.includes(term))],
+      kinds ? { groups: new Set(kinds.map((kind) => kindGroups[kind])) } : {},
     );
 
     const { hits: candidates } = this.rank(results, terms, corrected, options, ranking);
@@ -247,7 +235,7 @@ export class TrainingIndex {
 
   /** The search's best items, one per training item, ranked again by `RankingWeights`. */
   private rank(
-    results: readonly SearchResult[],
+    results: Iterable<TextMatch>,
     terms: readonly string[],
     corrected: ReadonlySet<string>,
     { ignoredTerms }: TrainingSearchOptions,
@@ -255,9 +243,10 @@ export class TrainingIndex {
   ): { hits: TrainingHit[] } {
     const hits: TrainingHit[] = [];
     const seen = new Set<string>();
-    const topScore = results[0]?.score ?? 1;
+    let topScore: number | undefined;
     for (const result of results) {
-      const document = this.documents.get(result.id as string);
+      topScore ??= result.score;
+      const document = this.documents.get(result.id);
       if (!document) continue;
       const itemKey = `${document.kind}:${document.sourceId}`;
       if (seen.has(itemKey)) continue;
@@ -267,10 +256,12 @@ export class TrainingIndex {
           ? terms.filter((term) => !ignoredTerms.terms.has(term))
           : terms;
       const matches = matchTerms(counted, corrected, result);
-      const { coverage, keyCoverage } = this.coverageOf(counted, matches, result);
-      const vectors = this.normed(this.vectors.get(document.key)!);
-      const keySimilarity = this.cosine(counted, matches, vectors.key, vectors.keyNorm);
-      const bodySimilarity = this.cosine(counted, matches, vectors.body, vectors.bodyNorm);
+      const { coverage, keyCoverage } = this.weights.coverageOf(counted, matches, result);
+      const { keySimilarity, bodySimilarity } = this.weights.similarities(
+        counted,
+        matches,
+        this.text.termsOf(document),
+      );
       hits.push({
         kind: document.kind,
         id: document.sourceId,
@@ -313,81 +304,8 @@ export class TrainingIndex {
   private isUbiquitous(term: string): boolean {
     const total = this.documents.size;
     return (
-      total >= minDocumentsForUbiquity &&
-      (this.documentFrequency.get(term) ?? 0) > ubiquitousShare * total
+      total >= minDocumentsForUbiquity && this.text.documentsWith(term) > ubiquitousShare * total
     );
-  }
-
-  /** Inverse document frequency (BM25's): a term no document holds weighs the most. */
-  private weight(term: string): number {
-    const total = this.documents.size;
-    const holding = this.documentFrequency.get(term) ?? 0;
-    return Math.log(1 + (total - holding + 0.5) / (holding + 0.5));
-  }
-
-  private coverageOf(
-    terms: readonly string[],
-    matches: ReadonlyMap<string, TermMatch>,
-    result: SearchResult,
-  ): Pick<TrainingHit, 'coverage' | 'keyCoverage'> {
-    // Every word it matched was left out: it matched nothing the question is about.
-    if (terms.length === 0) return { coverage: 0, keyCoverage: 0 };
-    let total = 0;
-    let covered = 0;
-    let keyCovered = 0;
-    for (const term of terms) {
-      const match = matches.get(term);
-      if (!match) {
-        total += this.weight(term);
-        continue;
-      }
-      const weight = this.weight(match.documentTerm);
-      total += weight;
-      covered += weight * match.credit;
-      if ((result.match[match.documentTerm] ?? []).some((field) => keyFields.has(field))) {
-        keyCovered += weight * match.credit;
-      }
-    }
-    return { coverage: covered / total, keyCoverage: keyCovered / total };
-  }
-
-  /** Cosine of the query's TF-IDF vector and one of a document's (sublinear term frequency). */
-  private cosine(
-    terms: readonly string[],
-    matches: ReadonlyMap<string, TermMatch>,
-    frequencies: ReadonlyMap<string, number>,
-    documentNorm: number,
-  ): number {
-    if (terms.length === 0 || documentNorm === 0) return 0;
-    let queryNorm = 0;
-    let dot = 0;
-    for (const term of terms) {
-      const weight = this.weight(term);
-      queryNorm += weight * weight;
-      const match = matches.get(term);
-      const frequency = match && frequencies.get(match.documentTerm);
-      if (frequency) {
-        dot += weight * match.credit * (1 + Math.log(frequency)) * this.weight(match.documentTerm);
-      }
-    }
-    return dot / Math.sqrt(queryNorm) / documentNorm;
-  }
-
-  /** The document's vectors with their lengths under the current weights. */
-  private normed(vectors: DocumentVectors): DocumentVectors {
-    if (vectors.normsVersion === this.version) return vectors;
-    const norm = (frequencies: ReadonlyMap<string, number>) => {
-      let sum = 0;
-      for (const [term, frequency] of frequencies) {
-        const weight = (1 + Math.log(frequency)) * this.weight(term);
-        sum += weight * weight;
-      }
-      return Math.sqrt(sum);
-    };
-    vectors.keyNorm = norm(vectors.key);
-    vectors.bodyNorm = norm(vectors.body);
-    vectors.normsVersion = this.version;
-    return vectors;
   }
 
   /**
@@ -410,10 +328,10 @@ export class TrainingIndex {
     let sum = 0;
     for (const word of meaningWords(text)) {
       const term = indexTerm(word);
-      if (term) sum += this.weight(term);
+      if (term) sum += this.weights.weight(term);
     }
     // No document holds the empty term: it weighs what an unseen word does.
-    return sum / this.weight('');
+    return sum / this.weights.weight('');
   }
 
   private addDocument(document: IndexedDocument, textVectors: TextVectors): void {
@@ -424,60 +342,29 @@ export class TrainingIndex {
       const key = texts.key === undefined ? undefined : textVectors.get(texts.key);
       this.meaning.upsert(document.key, { body, key });
     }
-    this.miniSearch.add(document);
-    const { terms, words, vectors } = this.termsOf(document);
-    this.vectors.set(document.key, vectors);
-    this.version++;
-    for (const term of terms) {
-      this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+    this.text.add(document.key, document, kindGroups[document.kind]);
+    for (const word of wordsOf(document)) {
+      this.vocabulary.set(word, (this.vocabulary.get(word) ?? 0) + 1);
     }
-    for (const word of words) this.vocabulary.set(word, (this.vocabulary.get(word) ?? 0) + 1);
   }
 
   private removeDocument(key: string): void {
     const document = this.documents.get(key);
     if (!document) return;
-    // MiniSearch removes by the document's own content, which is why every document is kept.
-    this.miniSearch.remove(document);
+    this.text.remove(key, document);
     this.documents.delete(key);
     this.meaning?.remove(key);
-    this.vectors.delete(key);
-    this.version++;
-    const { terms, words } = this.termsOf(document);
-    for (const term of terms) decrement(this.documentFrequency, term);
-    for (const word of words) decrement(this.vocabulary, word);
+    for (const word of wordsOf(document)) decrement(this.vocabulary, word);
   }
+}
 
-  /**
-   * The distinct index terms of a document, its distinct words as written, and the term
-   * frequencies of its key fields and of its body.
-   */
-  private termsOf(document: IndexedDocument): {
-    terms: Set<string>;
-    words: Set<string>;
-    vectors: DocumentVectors;
-  } {
-    const terms = new Set<string>();
-    const words = new Set<string>();
-    const vectors: DocumentVectors = {
-      key: new Map(),
-      body: new Map(),
-      keyNorm: 0,
-      bodyNorm: 0,
-      normsVersion: -1,
-    };
-    for (const field of fields) {
-      const value = document[field];
-      if (!value) continue;
-      const vector = keyFields.has(field) ? vectors.key : vectors.body;
-      for (const token of tokenizeField(value, field)) {
-        const term = indexTerm(token);
-        if (!term) continue;
-        terms.add(term);
-        words.add(token);
-        vector.set(term, (vector.get(term) ?? 0) + 1);
-      }
-    }
-    return { terms, words, vectors };
+/** The distinct words of a document as written that index terms come from. */
+function wordsOf(document: IndexedDocument): Set<string> {
+  const words = new Set<string>();
+  for (const field of fields) {
+    const value = document[field];
+    if (!value) continue;
+    for (const token of tokenizeField(value, field)) if (indexTerm(token)) words.add(token);
   }
+  return words;
 }

@@ -29,7 +29,7 @@ export interface TrainingHit {
   id: string;
   /** The web page passage that matched (web pages only). */
   passage?: WebPagePassage;
-  /** BM25+ score with field boosts (MiniSearch); comparable within one query only. */
+  /** BM25+ score with field boosts (text-index.ts); comparable within one query only. */
   score: number;
   /**
    * Share of the query found in the item, each query term weighted by how rare it is in this

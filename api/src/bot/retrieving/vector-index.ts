@@ -36,8 +36,7 @@ const exactScanLimit = 2_048;
 /** …to this many, then compared exactly. */
 const prefilteredCandidates = 384;
 
-function quantize(vector: Float32Array): Int8Array {
-  const row = new Int8Array(vector.length);
+function quantize(vector: Float32Array, row = new Int8Array(vector.length)): Int8Array {
   for (let d = 0; d < vector.length; d++) row[d] = Math.round(vector[d]! * scale);
   return row;
 }
@@ -55,26 +54,41 @@ function popcount(value: number): number {
   return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Where a document's vectors are held: rows of the pool. */
 interface HeldDocument {
-  key?: Int8Array;
-  body: Int8Array;
-  /** What it is ranked by: the body, or a pair's blend of its question and answer. */
-  search: Int8Array;
+  key?: number;
+  body: number;
+  /** The row it is ranked by: the body's, or a pair's blend of its question and answer. */
+  search: number;
 }
 
-/** The documents of one kind (pairs, or the others) as rows of one array each. */
-interface Rows {
-  keys: string[];
-  /** The search vectors, `dimensions` int8 a row. */
-  vectors: Int8Array;
-  /** Their sign bits, `words` 32-bit words a row. */
-  signs: Uint32Array;
+/** What a row of the pool holds. */
+const enum RowUse {
+  Free = 0,
+  /** A pair's search vector. */
+  Pair = 1,
+  /** A product's or a passage's vector (its body, and what it is ranked by). */
+  Other = 2,
+  /** A pair's question or answer vector: compared, never searched. */
+  Part = 3,
 }
 
 export class VectorIndex {
   private readonly documents = new Map<string, HeldDocument>();
-  private built?: { pairs: Rows; others: Rows };
   private readonly words: number;
+  /**
+   * Every vector held, `dimensions` int8 a row, with its sign bits: one array rather than one
+   * per vector, as a large site's 50,000 passages each held twice (their own, and a search copy)
+   * took twice the memory and an object apiece.
+   */
+  private rows = new Int8Array(0);
+  private signs = new Uint32Array(0);
+  private uses = new Uint8Array(0);
+  /** Rows used so far, free ones included. */
+  private rowCount = 0;
+  /** The document each searched row belongs to. */
+  private rowKeys: (string | undefined)[] = [];
+  private readonly freeRows: number[] = [];
 
   constructor(readonly dimensions: number) {
     this.words = Math.ceil(dimensions / 32);
@@ -88,32 +102,44 @@ export class VectorIndex {
   upsert(key: string, vectors: DocumentVectors): void {
     this.remove(key);
     if (!vectors.body) return;
-    const body = quantize(vectors.body);
     if (!vectors.key) {
+      const body = this.hold(vectors.body, RowUse.Other, key);
       this.documents.set(key, { body, search: body });
-    } else {
-      const blended = new Float32Array(this.dimensions);
-      for (let d = 0; d < this.dimensions; d++) {
-        blended[d] = keyShare * vectors.key[d]! + (1 - keyShare) * vectors.body[d]!;
-      }
-      this.documents.set(key, { key: quantize(vectors.key), body, search: quantize(blended) });
+      return;
     }
-    this.built = undefined;
+    const blended = new Float32Array(this.dimensions);
+    for (let d = 0; d < this.dimensions; d++) {
+      blended[d] = keyShare * vectors.key[d]! + (1 - keyShare) * vectors.body[d]!;
+    }
+    this.documents.set(key, {
+      key: this.hold(vectors.key, RowUse.Part),
+      body: this.hold(vectors.body, RowUse.Part),
+      search: this.hold(blended, RowUse.Pair, key),
+    });
   }
 
   remove(key: string): void {
-    if (this.documents.delete(key)) this.built = undefined;
+    const document = this.documents.get(key);
+    if (!document) return;
+    this.documents.delete(key);
+    for (const row of new Set([document.key, document.body, document.search])) {
+      if (row === undefined) continue;
+      this.uses[row] = RowUse.Free;
+      this.rowKeys[row] = undefined;
+      this.freeRows.push(row);
+    }
   }
 
   /** The cosines of `query` with the document's vectors; undefined when it has none. */
   similarity(query: Float32Array, key: string): VectorHit | undefined {
     const document = this.documents.get(key);
     if (!document) return undefined;
+    const at = (row: number) => dot(query, this.rows, row * this.dimensions);
     return {
       key,
-      keySimilarity: document.key ? dot(query, document.key, 0) : 0,
-      bodySimilarity: dot(query, document.body, 0),
-      score: dot(query, document.search, 0),
+      keySimilarity: document.key === undefined ? 0 : at(document.key),
+      bodySimilarity: at(document.body),
+      score: at(document.search),
     };
   }
 
@@ -122,17 +148,16 @@ export class VectorIndex {
    * documents with a key vector), or of the others (products and page passages).
    */
   search(query: Float32Array, limit: number, among: 'pairs' | 'others'): VectorHit[] {
-    const rows = this.build()[among];
-    const count = rows.keys.length;
+    const use = among === 'pairs' ? RowUse.Pair : RowUse.Other;
+    const searched: number[] = [];
+    for (let row = 0; row < this.rowCount; row++) if (this.uses[row] === use) searched.push(row);
     const candidates =
-      count > exactScanLimit
-        ? this.prefilter(rows, query)
-        : Array.from({ length: count }, (_, n) => n);
+      searched.length > exactScanLimit ? this.prefilter(searched, query) : searched;
     // The best `limit` rows, kept sorted as the rows are read: no object for the others.
     const bestRows: number[] = [];
     const bestScores: number[] = [];
     for (const row of candidates) {
-      const score = dot(query, rows.vectors, row * this.dimensions);
+      const score = dot(query, this.rows, row * this.dimensions);
       if (bestRows.length === limit && score <= bestScores[limit - 1]!) continue;
       let at = bestRows.length;
       while (at > 0 && bestScores[at - 1]! < score) at--;
@@ -143,24 +168,25 @@ export class VectorIndex {
         bestScores.pop();
       }
     }
-    return bestRows.map((row) => this.similarity(query, rows.keys[row]!)!);
+    return bestRows.map((row) => this.similarity(query, this.rowKeys[row]!)!);
   }
 
   /**
    * The rows whose signs differ least from the query's: on unit vectors of 384 dimensions the
    * Hamming distance of the signs orders them nearly as the cosine does, at a 32nd of the reads.
    */
-  private prefilter(rows: Rows, query: Float32Array): number[] {
+  private prefilter(rows: readonly number[], query: Float32Array): number[] {
     const { words } = this;
     const querySigns = new Uint32Array(words);
     signBits(quantize(query), querySigns, 0);
-    const count = rows.keys.length;
-    const distances = new Uint16Array(count);
-    for (let row = 0, at = 0; row < count; row++) {
+    const distances = new Uint16Array(rows.length);
+    rows.forEach((row, n) => {
       let distance = 0;
-      for (let w = 0; w < words; w++, at++) distance += popcount(rows.signs[at]! ^ querySigns[w]!);
-      distances[row] = distance;
-    }
+      for (let w = 0, at = row * words; w < words; w++, at++) {
+        distance += popcount(this.signs[at]! ^ querySigns[w]!);
+      }
+      distances[n] = distance;
+    });
     // Counting sort by distance: the kept rows are the nearest buckets.
     const buckets = new Uint32Array(this.dimensions + 1);
     for (const distance of distances) buckets[distance]!++;
@@ -169,29 +195,35 @@ export class VectorIndex {
       kept += buckets[cutoff]!;
       if (kept >= prefilteredCandidates) break;
     }
-    const kept: number[] = [];
-    for (let row = 0; row < count; row++) if (distances[row]! <= cutoff) kept.push(row);
-    return kept;
+    return rows.filter((_, n) => distances[n]! <= cutoff);
   }
 
-  private build(): { pairs: Rows; others: Rows } {
-    if (this.built) return this.built;
-    const pairKeys: string[] = [];
-    const otherKeys: string[] = [];
-    for (const [key, document] of this.documents) (document.key ? pairKeys : otherKeys).push(key);
-    this.built = { pairs: this.rowsOf(pairKeys), others: this.rowsOf(otherKeys) };
-    return this.built;
+  /** Writes `vector` into a free row (the pool doubles when full) and returns the row. */
+  private hold(vector: Float32Array, use: RowUse, key?: string): number {
+    let row = this.freeRows.pop();
+    if (row === undefined) {
+      row = this.rowCount++;
+      if (row === this.uses.length) this.grow(Math.max(64, row * 2));
+    }
+    const start = row * this.dimensions;
+    const quantized = quantize(vector, this.rows.subarray(start, start + this.dimensions));
+    this.signs.fill(0, row * this.words, (row + 1) * this.words);
+    signBits(quantized, this.signs, row * this.words);
+    this.uses[row] = use;
+    this.rowKeys[row] = key;
+    return row;
   }
 
-  private rowsOf(keys: string[]): Rows {
-    const vectors = new Int8Array(keys.length * this.dimensions);
-    const signs = new Uint32Array(keys.length * this.words);
-    keys.forEach((key, row) => {
-      const { search } = this.documents.get(key)!;
-      vectors.set(search, row * this.dimensions);
-      signBits(search, signs, row * this.words);
-    });
-    return { keys, vectors, signs };
+  private grow(rowCount: number): void {
+    const rows = new Int8Array(rowCount * this.dimensions);
+    rows.set(this.rows);
+    const signs = new Uint32Array(rowCount * this.words);
+    signs.set(this.signs);
+    const uses = new Uint8Array(rowCount);
+    uses.set(this.uses);
+    this.rows = rows;
+    this.signs = signs;
+    this.uses = uses;
   }
 }
 

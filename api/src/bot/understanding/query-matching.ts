@@ -1,5 +1,5 @@
-import type { SearchResult } from 'minisearch';
 import type SearchableMap from 'minisearch/SearchableMap';
+import type { TextMatch } from '../retrieving/text-index';
 import { indexTerm, isStopWord } from './english-terms';
 import {
   editDistance,
@@ -66,7 +66,7 @@ export function closestTrainingWord(token: string, vocabulary: SearchableMap<num
 export function matchTerms(
   terms: readonly string[],
   corrected: ReadonlySet<string>,
-  result: SearchResult,
+  result: Pick<TextMatch, 'queryTerms' | 'match'>,
 ): Map<string, TermMatch> {
   const matches = new Map<string, TermMatch>();
   const matched = new Set(result.queryTerms);

@@ -1,0 +1,97 @@
+// The latency and memory part of bench/bot, run in a process of its own that holds what the api
+// holds for the bot: the sentence encoder and one workspace's index (5,000 pairs, then 50,000
+// page passages besides), nothing of the accuracy run before it. The parent embeds the training
+// and writes the vectors to a file (Float32, in the order of the texts); this process reads them
+// into the index as the api reads stored vectors at start, then times decisions, each with its
+// question's embedding, by the clock and by the CPU time the process used (on a busy machine the
+// clock counts time waiting for a core; CPU time does not).
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+/** Passages of help pages, five a page, each two of the corpus's answers under a heading. */
+export function pagesOf(corpus, count) {
+  const pages = [];
+  for (let n = 0; pages.length * 5 < count; n++) {
+    const passages = [];
+    for (let p = 0; p < 5 && pages.length * 5 + p < count; p++) {
+      const a = corpus[(n * 7 + p * 13) % corpus.length];
+      const b = corpus[(n * 11 + p * 17 + 1) % corpus.length];
+      passages.push({
+        headings: [`${a.question}`],
+        text: `${a.answer} ${b.answer} (ref. ${n}-${p})`,
+      });
+    }
+    pages.push({
+      id: `page-${n}`,
+      url: `https://shop.example/help/${n}`,
+      title: `Help ${n}`,
+      passages,
+    });
+  }
+  return pages;
+}
+
+const percentile = (timings, p) =>
+  timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))];
+const percentiles = (timings) => ({
+  p50: percentile(timings, 50),
+  p95: percentile(timings, 95),
+  p99: percentile(timings, 99),
+});
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Times `runs` decisions over `texts` (`decide` embeds the question as the bot service does),
+ * after 100 to warm up. Returns the clock's and the CPU's percentiles, in ms.
+ */
+export async function timeDecisions({ index, texts, runs, decide }) {
+  const once = (text) => decide(index, text);
+  for (let n = 0; n < 100; n++) await once(texts[n % texts.length]);
+  const wall = [];
+  const cpu = [];
+  for (let n = 0; n < runs; n++) {
+    const start = performance.now();
+    const startCpu = cpuMs();
+    await once(texts[n % texts.length]);
+    wall.push(performance.now() - start);
+    cpu.push(cpuMs() - startCpu);
+  }
+  const sorted = (timings) => timings.sort((a, b) => a - b);
+  return { wall: percentiles(sorted(wall)), cpu: percentiles(sorted(cpu)) };
+}
+
+/**
+ * In the child: builds the index from the vectors file, times decisions at 5,000 pairs and with
+ * the passages, and returns the figures with the resident memory.
+ */
+export async function holdAndTime({
+  TrainingIndex,
+  encoder,
+  decide,
+  corpus,
+  pages,
+  texts,
+  runs,
+  file,
+}) {
+  const pairTexts = TrainingIndex.textsToEmbed({ qnas: corpus });
+  const pageTexts = TrainingIndex.textsToEmbed({ pages });
+  const floats = new Float32Array(readFileSync(file).buffer);
+  const vectorsOf = (list, from) =>
+    new Map(
+      list.map((text, n) => {
+        const at = (from + n) * encoder.dimensions;
+        return [text, floats.subarray(at, at + encoder.dimensions)];
+      }),
+    );
+  const index = new TrainingIndex({ dimensions: encoder.dimensions });
+  index.upsertQnas(corpus, vectorsOf(pairTexts, 0));
+  const pairs = await timeDecisions({ index, texts, runs, decide });
+  index.upsertWebPages(pages, vectorsOf(pageTexts, pairTexts.length));
+  const withPages = await timeDecisions({ index, texts, runs, decide });
+  globalThis.gc?.();
+  return { pairs, withPages, residentMb: process.memoryUsage().rss / 1e6 };
+}
