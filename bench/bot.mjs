@@ -530,13 +530,18 @@ console.log(
 );
 console.log(
   `meaning: + ${pageTexts.length} page passages (${perPassageMs.toFixed(1)} ms each to embed); ` +
-    `reply decision ${latencyLine(held.withPages)}; resident memory of a process holding the ` +
-    `encoder and that index ${held.residentMb.toFixed(0)} MB (machine load ${loadavg()[0].toFixed(1)} ` +
-    `on ${cpus().length} cores)`,
+    `reply decision ${latencyLine(held.withPages)}`,
+);
+const memoryLine = ({ rss, heap, external }) =>
+  `${rss.toFixed(0)} MB (JavaScript heap ${heap.toFixed(0)} MB, outside it ${external.toFixed(0)} MB)`;
+console.log(
+  `resident memory of a process holding the encoder and the index: at ${corpus.length} pairs ` +
+    `${memoryLine(held.atPairs)}; with the passages ${memoryLine(held.withPagesMemory)} ` +
+    `(machine load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
 );
 const pairTimings = held.pairs.wall;
 const withPagesTimings = held.withPages.wall;
-const residentMb = held.residentMb;
+const residentMb = held.withPagesMemory.rss;
 
 reportFigures([
   {
