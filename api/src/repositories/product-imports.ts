@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProductStatus } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
-import { lockStatistics, recountProducts } from './statistics';
+import { lockStatistics, recountProducts, type ProductCounts } from './statistics';
 
 /**
  * How long an import holds its workspace's slot without writing a chunk; each chunk renews it.
@@ -78,14 +79,16 @@ export async function takeOverDeadProductImport(
   return taken?.id;
 }
 
-/** Frees the workspace's import slot; what the import wrote stays (its undo rows go with it). */
+/** Frees the workspace's import slot; what the import wrote stays, and is no longer undone. */
 export async function endProductImport(trx: Kysely<Database>, importId: string): Promise<void> {
+  await trx.deleteFrom('productImportUndo').where('importId', '=', importId).execute();
   await trx.deleteFrom('productImports').where('id', '=', importId).execute();
 }
 
 /**
  * Remembers, before the chunk `chunk` writes `skus`, each product as it is (null for a SKU the
  * workspace does not have yet), so that the import can be put back if it does not finish.
+ * Answers how many of those products have each status.
  */
 export async function saveProductsBeforeChunk(
   trx: Kysely<Database>,
@@ -93,12 +96,20 @@ export async function saveProductsBeforeChunk(
   importId: string,
   chunk: number,
   skus: readonly string[],
-): Promise<void> {
-  await sql`
+): Promise<ProductCounts> {
+  const { rows } = await sql<{ status: ProductStatus | null }>`
     insert into product_import_undo (import_id, chunk, sku, product)
-    select ${importId}, ${chunk}, given.sku, to_jsonb(p)
+    select ${importId}, ${chunk}, given.sku, was.product
     from unnest(${[...skus]}::text[]) as given (sku)
-    left join products p on p.workspace_id = ${workspaceId} and p.sku = given.sku`.execute(trx);
+    -- One lookup by SKU each: joined whole, the planner may read the workspace's every product.
+    left join lateral (
+      select to_jsonb(p) as product from products p
+      where p.workspace_id = ${workspaceId} and p.sku = given.sku
+    ) as was on true
+    returning product ->> 'status' as status`.execute(trx);
+  const counts: ProductCounts = { active: 0, disabled: 0, processing: 0 };
+  for (const { status } of rows) if (status) counts[status] += 1;
+  return counts;
 }
 
 /** The chunks of an import that wrote something, the last first. */

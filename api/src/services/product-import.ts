@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WriteProgress } from 'shared-sdk';
@@ -28,11 +30,17 @@ import { emitWebhookEvent } from './webhook-events';
 
 /**
  * Rows written per chunk, each chunk one short transaction. On the embedded database a
- * transaction has its one connection to itself: 250 rows hold it for about 50 ms, so other
- * workspaces' messages wait that long at most, where a 10,000-row import in one transaction
- * held it for 2–3 s (bench:import-fairness).
+ * transaction has its one connection to itself: 100 rows hold it for a few tens of ms, so other
+ * workspaces' requests wait that long at most, where a 10,000-row import in one transaction
+ * held it for 2–3 s.
  */
 export const productImportChunkRows = 250;
+
+/**
+ * After each chunk the import waits as long as the chunk took: the database is left to other
+ * work at least half the time however long the import (bench:import-fairness).
+ */
+const restAfterChunk = 1;
 
 /**
  * A pause between two chunks of every import, when set: for a test to act while an import is
@@ -136,16 +144,18 @@ async function writeChunks(
   onProgress?.({ done: 0, total: rows.length });
   for (let start = 0, chunk = 0; start < rows.length; start += productImportChunkRows, chunk++) {
     const slice = rows.slice(start, start + productImportChunkRows);
+    const from = performance.now();
     const counts = await writeTransaction(db, async (trx) => {
       if (!(await renewProductImport(trx, importId, clock()))) throw importStopped();
       const skus = slice.map((row) => row.sku);
-      await saveProductsBeforeChunk(trx, workspaceId, importId, chunk, skus);
+      const before = await saveProductsBeforeChunk(trx, workspaceId, importId, chunk, skus);
       return upsertProductsBySku(
         trx,
         workspaceId,
         slice.map(({ imageUrl, ...row }) =>
           imageUrl && !row.photoUrl ? { ...row, status: 'processing' as const } : row,
         ),
+        before,
         now,
       );
     });
@@ -155,6 +165,7 @@ async function writeChunks(
       if (imageUrl && !photoUrl) written.photos.push({ sku, imageUrl, status });
     }
     onProgress?.({ done: start + slice.length, total: rows.length });
+    await sleep((performance.now() - from) * restAfterChunk);
     await productImportPauses.betweenChunks?.(chunk);
   }
   return written;
