@@ -16,8 +16,9 @@ export function apiErrorMessage(
   // Codes come from the server at run time, so the key cannot be checked at compile time.
   const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   // The server's words are not a template: only the catalogue's own text goes through i18next.
-  const known = translate(`errors.${error.code}`, { ns: 'common', defaultValue: '' });
-  return known || error.serverMessage || unexpected;
+  const key = `errors.${error.code}`;
+  const known = translate(key, { ns: 'common', defaultValue: '' });
+  return (known !== key && known) || error.serverMessage || unexpected;
 }
 
 /** The API's error code, when the failure is an API answer. */
