@@ -15,6 +15,7 @@ const benches = [
   'tickets.mjs',
   'search.mjs',
   'products.mjs',
+  'import-fairness.mjs',
   'bot.mjs',
   'websites.mjs',
   'reports.mjs',

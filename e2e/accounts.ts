@@ -46,6 +46,23 @@ export async function workspacesOf(request: APIRequestContext, account: Account)
   }[];
 }
 
+/**
+ * Moves the workspace to a self-serve plan (what the billing settings' plan chooser calls): the
+ * Free plan includes no products, so a test that imports some chooses one that does.
+ */
+export async function choosePlanByApi(
+  request: APIRequestContext,
+  account: Account,
+  workspaceId: string,
+  plan: 'starter' | 'growth',
+) {
+  const response = await request.post('/api/user/billing-plan', {
+    headers: { authorization: `Bearer ${account.idToken}` },
+    data: { workspaceId, plan, period: 'monthly' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** A product added through the API (POST /api/user/products), as an admin of the workspace. */
 export async function addProduct(
   request: APIRequestContext,

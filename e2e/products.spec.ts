@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectAccessibleInBothModes } from './accessibility';
-import { addProduct, signInAs, signUpByApi, workspacesOf } from './accounts';
+import { addProduct, choosePlanByApi, signInAs, signUpByApi, workspacesOf } from './accounts';
 import { shopImagesPort } from './playwright.config';
 import { serveWidgetHost } from './widget-host';
 
@@ -118,6 +118,7 @@ test("importing Shopify's export shows a bad row's problem and imports nothing u
 }) => {
   const account = await signUpByApi(request, { label: 'import', website: 'https://gear.example' });
   const { workspaceId } = (await workspacesOf(request, account))[0]!;
+  await choosePlanByApi(request, account, workspaceId, 'starter');
   await signInAs(page, account);
   await page.goto(`/dashboard/${workspaceId}/products`);
   await expect(page.getByRole('radio', { name: 'All (0)' })).toBeVisible();
@@ -173,6 +174,7 @@ test("an import's photos are copied in from the shop's image host, followed live
       website: 'https://gear.example',
     });
     const { workspaceId } = (await workspacesOf(request, account))[0]!;
+    await choosePlanByApi(request, account, workspaceId, 'starter');
     await signInAs(page, account);
     await page.goto(`/dashboard/${workspaceId}/products`);
     await expect(page.getByRole('radio', { name: 'All (0)' })).toBeVisible();

@@ -7,6 +7,7 @@ import { findJob, toJobDocument } from '../src/jobs/job-store';
 import { parseAllowHosts } from '../src/outbound/address-check';
 import { findStatistics } from '../src/repositories/statistics';
 import { checkStatistics } from '../src/services/statistics-check';
+import { choosePlan } from './fixtures/plan';
 import { seedTeams } from './fixtures/teams';
 import { bearer } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
@@ -54,6 +55,7 @@ describe("an import's photos (Shopify's Image Src) copied in by a background job
     const teams = await seedTeams(app);
     ({ workspaceId } = teams.team);
     admin = teams.team.admin.auth;
+    await choosePlan(app, admin, workspaceId, 'growth');
   }, appStartTimeoutMs);
   afterEach(async () => {
     expect((await checkStatistics(app.db)).differences).toEqual([]);

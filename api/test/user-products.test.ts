@@ -1,8 +1,10 @@
 import { progressMediaType, type AuthResponse } from 'shared-sdk';
 import { productSchema, type CreateProductRequest } from 'shared-sdk/schemas';
 import { findStatistics } from '../src/repositories/statistics';
+import { productImportChunkRows } from '../src/services/product-import';
 import { checkStatistics } from '../src/services/statistics-check';
 import { startConversation } from './fixtures/conversation';
+import { choosePlan } from './fixtures/plan';
 import { seedTeams } from './fixtures/teams';
 import { bearer } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
@@ -31,6 +33,7 @@ describe('product calls (/api/user/products)', () => {
     stranger = teams.stranger.auth;
     otherWorkspaceId = teams.otherTeam.workspaceId;
     otherAdmin = teams.otherTeam.admin.auth;
+    await choosePlan(app, admin, workspaceId, 'growth');
   }, appStartTimeoutMs);
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -416,11 +419,13 @@ describe('product calls (/api/user/products)', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line));
+      // A line before the first chunk, then one after each chunk is written.
+      const done = [0];
+      for (let rows = productImportChunkRows; rows < 4100; rows += productImportChunkRows) {
+        done.push(rows);
+      }
       expect(lines).toEqual([
-        { type: 'progress', done: 0, total: 4100 },
-        { type: 'progress', done: 2000, total: 4100 },
-        { type: 'progress', done: 4000, total: 4100 },
-        { type: 'progress', done: 4100, total: 4100 },
+        ...[...done, 4100].map((rows) => ({ type: 'progress', done: rows, total: 4100 })),
         { type: 'result', result: { created: 4100, updated: 0, photos: null } },
       ]);
 

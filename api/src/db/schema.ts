@@ -515,6 +515,24 @@ export interface BillingChangesTable {
   changedAt: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A workspace's products import under way, one at a time (migration 0024). */
+export interface ProductImportsTable {
+  workspaceId: string;
+  id: string;
+  userId: string;
+  startedAt: ColumnType<Date, Date | undefined, never>;
+  leaseUntil: Date;
+  undoing: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A product as it was before a chunk of an import wrote it; null: the chunk added it (0024). */
+export interface ProductImportUndoTable {
+  importId: string;
+  chunk: number;
+  sku: string;
+  product: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   contactRequests: ContactRequestsTable;
   demoRequests: DemoRequestsTable;
@@ -539,6 +557,8 @@ export interface Database {
   aiTrainingQnas: AiTrainingQnasTable;
   aiTrainingQnaTopics: AiTrainingQnaTopicsTable;
   products: ProductsTable;
+  productImports: ProductImportsTable;
+  productImportUndo: ProductImportUndoTable;
   jobs: JobsTable;
   aiTrainingWebsites: AiTrainingWebsitesTable;
   aiTrainingWebpages: AiTrainingWebpagesTable;

@@ -34,40 +34,69 @@ function identityColumns(identity: CustomerIdentity) {
   };
 }
 
+interface NewCustomer {
+  workspaceId: string;
+  chatbotId: string;
+  visitorTokenHash: string;
+  identity: CustomerIdentity;
+}
+
+const newCustomerValues = (customer: NewCustomer & { userId?: string }, now: Date) => ({
+  id: randomId(),
+  workspaceId: customer.workspaceId,
+  chatbotId: customer.chatbotId,
+  visitorTokenHash: customer.visitorTokenHash,
+  email: null,
+  orderId: null,
+  photoUrl: null,
+  ...identityColumns(customer.identity),
+  userId: customer.userId ?? null,
+  updatedAt: now,
+});
+
+/** The new customer's first token, and the change live queries hear of. */
+async function welcomeCustomer(trx: Kysely<Database>, row: CustomerRow): Promise<CustomerRow> {
+  await trx
+    .insertInto('visitorTokens')
+    .values({ tokenHash: row.visitorTokenHash, customerId: row.id })
+    .execute();
+  recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
+  return row;
+}
+
+/** A new anonymous visitor, or one who identified without a signature. */
 export async function insertCustomer(
   trx: Kysely<Database>,
-  customer: {
-    workspaceId: string;
-    chatbotId: string;
-    visitorTokenHash: string;
-    identity: CustomerIdentity;
-    /** The business's user id of a verified customer. */
-    userId?: string;
-  },
+  customer: NewCustomer,
   now: Date,
 ): Promise<CustomerRow> {
   const row = await trx
     .insertInto('customers')
-    .values({
-      id: randomId(),
-      workspaceId: customer.workspaceId,
-      chatbotId: customer.chatbotId,
-      visitorTokenHash: customer.visitorTokenHash,
-      email: null,
-      orderId: null,
-      photoUrl: null,
-      ...identityColumns(customer.identity),
-      userId: customer.userId ?? null,
-      updatedAt: now,
-    })
+    .values(newCustomerValues(customer, now))
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('visitorTokens')
-    .values({ tokenHash: customer.visitorTokenHash, customerId: row.id })
-    .execute();
-  recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
-  return row;
+  return welcomeCustomer(trx, row);
+}
+
+/**
+ * The workspace's customer of the business's user id `userId`, made by its first verified
+ * identify; undefined when a concurrent identify of the same user id made it first (the caller
+ * then reads that one: the insert waited for it to commit).
+ */
+export async function insertVerifiedCustomer(
+  trx: Kysely<Database>,
+  customer: NewCustomer & { userId: string },
+  now: Date,
+): Promise<CustomerRow | undefined> {
+  const row = await trx
+    .insertInto('customers')
+    .values(newCustomerValues(customer, now))
+    .onConflict((conflict) =>
+      conflict.columns(['workspaceId', 'userId']).where('userId', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row && welcomeCustomer(trx, row);
 }
 
 const customerByTokenHash = compiledOnce((db, visitorTokenHash: string) =>

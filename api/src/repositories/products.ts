@@ -4,12 +4,7 @@ import { priceToMinorUnits } from 'shared-sdk/schemas';
 import type { Database, ProductsTable } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 import { randomId } from '../db/random-id';
-import {
-  adjustProductCounts,
-  lockStatistics,
-  recountProducts,
-  type ProductCounts,
-} from './statistics';
+import { adjustProductCounts, lockStatistics, type ProductCounts } from './statistics';
 
 export type ProductRow = Selectable<ProductsTable>;
 
@@ -277,18 +272,23 @@ export async function deleteProducts(
 
 /**
  * Writes products by SKU: a SKU the workspace has changes that product (keeping its id), a new
- * one adds a product. Counted again from the rows afterwards, and announced as one event.
+ * one adds a product. `before` counts by status the products these SKUs were (an import's chunk
+ * has read them already); the counters move from those to the statuses written, so that a chunk
+ * never reads the whole catalogue. Announced as one event.
  */
 export async function upsertProductsBySku(
   trx: Kysely<Database>,
   workspaceId: string,
   rows: readonly (ProductFields & { status: ProductStatus })[],
+  before: ProductCounts,
   now: Date,
-  /** Hears how many rows are written after each statement (and 0 before the first). */
-  onProgress?: (progress: { done: number; total: number }) => void,
 ): Promise<{ created: number; updated: number }> {
   await lockStatistics(trx, workspaceId);
-  onProgress?.({ done: 0, total: rows.length });
+  const moved: ProductCounts = {
+    active: -before.active,
+    disabled: -before.disabled,
+    processing: -before.processing,
+  };
   let created = 0;
   for (let start = 0; start < rows.length; start += upsertBatch) {
     const batch = rows.slice(start, start + upsertBatch);
@@ -316,12 +316,14 @@ export async function upsertProductsBySku(
         })),
       )
       // xmax is 0 on a row this statement inserted, set on one it updated.
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .returning(['status', sql<boolean>`xmax = 0`.as('inserted')])
       .execute();
-    created += written.filter((row) => row.inserted).length;
-    onProgress?.({ done: start + batch.length, total: rows.length });
+    for (const row of written) {
+      moved[row.status] += 1;
+      if (row.inserted) created += 1;
+    }
   }
-  await recountProducts(trx, workspaceId, now);
+  await adjustProductCounts(trx, workspaceId, moved, now);
   recordChange(trx, { collection: 'products', workspaceId, ids: [], manyIds: true });
   return { created, updated: rows.length - created };
 }

@@ -2,18 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
-import { memberWrite } from '../http/member-write';
+import { memberRead, memberWrite } from '../http/member-write';
 import { ProgressReply, wantsProgress } from '../http/progress-reply';
 import {
   changeProduct,
   createProduct,
-  importProducts,
   isProductIdConflict,
   isSkuConflict,
   productNotFound,
   removeProducts,
   skuTaken,
 } from '../services/products';
+import { importProducts } from '../services/product-import';
 
 const errors = {
   ...signedInErrors,
@@ -82,9 +82,14 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(productEndpoints.import, {
       tags,
       summary: 'Write up to 10,000 products by SKU (a CSV import): every row, or none',
+      description:
+        'Written in chunks that let other work through; one import per workspace at a time.',
       errors: {
         ...errors,
-        400: 'invalid-argument: the message names the offending row and field (body.products.3.price)',
+        400:
+          'invalid-argument: the message names the offending row and field (body.products.3.price); ' +
+          "or the import would take the workspace past its plan's products",
+        409: 'products/import-under-way: another import of the workspace has not finished',
       },
     }),
     // 10,000 products with descriptions run to a few megabytes.
@@ -94,14 +99,20 @@ export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { workspaceId, products } = request.body;
       const progress = new ProgressReply(request, reply, 201);
-      return progress.send(
-        memberWrite(app, request, workspaceId, 'admin', ({ trx, now, member }) =>
-          importProducts(trx, workspaceId, member.userId, products, now, {
-            onProgress: wantsProgress(request) ? progress.report : undefined,
-            storage: app.storage,
-          }),
-        ),
-      );
+      const write = async () => {
+        // Checked before anything is written, and again by the import's last step.
+        const member = await memberRead(app, request, workspaceId, 'admin');
+        return importProducts(app.db, {
+          workspaceId,
+          userId: member.userId,
+          rows: products,
+          clock: () => app.identity.now(),
+          storage: app.storage,
+          log: request.log,
+          onProgress: wantsProgress(request) ? progress.report : undefined,
+        });
+      };
+      return progress.send(write());
     },
   });
 

@@ -1,16 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { WriteProgress } from 'shared-sdk';
-import type {
-  ImportProductsResponse,
-  Product,
-  ProductStatus,
-  SettableProductStatus,
-} from 'shared-sdk/schemas';
-import { productPhotosJobKind } from 'shared-sdk/schemas';
+import type { Product, ProductStatus, SettableProductStatus } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { productPhotoUrl, type PhotoStorage } from './photo-urls';
-import { enqueueJob } from '../jobs/job-store';
 import {
   deleteProducts,
   findProduct,
@@ -18,7 +10,6 @@ import {
   insertProduct,
   toProduct,
   updateProduct,
-  upsertProductsBySku,
   type ProductFields,
   type ProductsToDelete,
 } from '../repositories/products';
@@ -68,7 +59,7 @@ async function requireFreeSku(
 }
 
 /** The fields with their photo, if any, as the server's URL of a file this workspace stored. */
-async function withOwnPhoto<F extends { photoUrl?: string | null | undefined }>(
+export async function withOwnPhoto<F extends { photoUrl?: string | null | undefined }>(
   trx: Kysely<Database>,
   storage: PhotoStorage,
   workspaceId: string,
@@ -145,51 +136,4 @@ export async function removeProducts(
     );
   }
   return count;
-}
-
-/**
- * A CSV import: every row written by SKU in the caller's transaction. Rows with a photo to copy
- * in (`imageUrl`) are written `processing`, and one background job, stored in the same
- * transaction, fetches their photos through the SSRF guard and gives each its status after.
- */
-export async function importProducts(
-  trx: Kysely<Database>,
-  workspaceId: string,
-  userId: string,
-  given: readonly ProductImportRowInput[],
-  now: Date,
-  {
-    onProgress,
-    storage,
-  }: { onProgress?: (progress: WriteProgress) => void; storage: PhotoStorage },
-): Promise<ImportProductsResponse> {
-  const rows: ProductImportRowInput[] = [];
-  for (const [index, row] of given.entries()) {
-    rows.push(await withOwnPhoto(trx, storage, workspaceId, row, `products.${index}.photoUrl`));
-  }
-  const copies = rows.filter((row) => row.imageUrl && !row.photoUrl);
-  const counts = await upsertProductsBySku(
-    trx,
-    workspaceId,
-    rows.map(({ imageUrl, ...row }) =>
-      imageUrl && !row.photoUrl ? { ...row, status: 'processing' as const } : row,
-    ),
-    now,
-    onProgress,
-  );
-  // One event for the import, however many rows: receivers read the catalogue again.
-  await emitWebhookEvent(trx, workspaceId, 'product.imported', { ...counts }, now);
-  if (copies.length === 0) return { ...counts, photos: null };
-  const items: ProductPhotoItem[] = copies.map(({ sku, imageUrl, status }) => ({
-    sku,
-    imageUrl: imageUrl!,
-    status,
-  }));
-  const job = await enqueueJob(trx, {
-    workspaceId,
-    kind: productPhotosJobKind,
-    payload: { userId, items },
-    progress: { total: items.length, done: 0, failed: [] },
-  });
-  return { ...counts, photos: { jobId: job.id, count: items.length } };
 }

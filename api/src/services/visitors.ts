@@ -19,6 +19,7 @@ import {
   findCustomerByTokenHash,
   findCustomerByUserIdForUpdate,
   insertCustomer,
+  insertVerifiedCustomer,
   insertVisitorToken,
   updateCustomer,
 } from '../repositories/customers';
@@ -179,17 +180,20 @@ async function verifiedVisitor(
   }
   const visitorToken = generateVisitorToken();
   const visitorTokenHash = hashVisitorToken(visitorToken);
-  const known = await findCustomerByUserIdForUpdate(trx, workspaceId, userId);
-  if (known) {
-    await insertVisitorToken(trx, known, visitorTokenHash);
-    return { visitorToken, customer: await updateCustomer(trx, known.id, update, now) };
-  }
-  const customer = await insertCustomer(
-    trx,
-    { workspaceId, chatbotId, visitorTokenHash, identity: details, userId },
-    now,
-  );
-  return { visitorToken, customer };
+  const known =
+    (await findCustomerByUserIdForUpdate(trx, workspaceId, userId)) ??
+    (await insertVerifiedCustomer(
+      trx,
+      { workspaceId, chatbotId, visitorTokenHash, identity: details, userId },
+      now,
+    )) ??
+    // Two first identifies of one user id at once (two tabs, two devices): the other one made
+    // the customer while this one looked; both end as that one customer.
+    (await findCustomerByUserIdForUpdate(trx, workspaceId, userId));
+  if (!known) throw new Error(`The customer of user id ${userId} was neither found nor made`);
+  if (known.visitorTokenHash === visitorTokenHash) return { visitorToken, customer: known };
+  await insertVisitorToken(trx, known, visitorTokenHash);
+  return { visitorToken, customer: await updateCustomer(trx, known.id, update, now) };
 }
 
 /** `Parley.logout()`: the visitor's token ends; the browser's next session is a new visitor. */

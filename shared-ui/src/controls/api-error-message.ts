@@ -3,7 +3,8 @@ import { authErrorMessage } from './auth-error-message';
 
 /**
  * What to tell the user about a failed call: spec §8's translated text for auth errors (and for a
- * request that never reached the server), else the API's own message, else `unexpected`.
+ * request that never reached the server); the translated text of the error catalogue for another
+ * code it has (errors.{code}); else the API's own message, else `unexpected`.
  */
 export function apiErrorMessage(
   t: Parameters<typeof authErrorMessage>[0],
@@ -12,7 +13,12 @@ export function apiErrorMessage(
 ): string {
   if (!(error instanceof ApiError)) return unexpected;
   if (error.status === 0 || error.code.startsWith('auth/')) return authErrorMessage(t, error);
-  return error.serverMessage || unexpected;
+  // Codes come from the server at run time, so the key cannot be checked at compile time.
+  const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  // The server's words are not a template: only the catalogue's own text goes through i18next.
+  const key = `errors.${error.code}`;
+  const known = translate(key, { ns: 'common', defaultValue: '' });
+  return (known !== key && known) || error.serverMessage || unexpected;
 }
 
 /** The API's error code, when the failure is an API answer. */

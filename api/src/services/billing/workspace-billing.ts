@@ -14,7 +14,7 @@ import type { BillingProvider } from './billing-provider';
 import { countSeatsUsed, workspaceUsage } from './workspace-usage';
 
 /** "Free" for free: the API's messages are in English, and the plans' names are their ids. */
-const planName = (id: PlanId) => `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+export const planName = (id: PlanId) => `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 
 const seatsWord = (count: number) => (count === 1 ? 'seat' : 'seats');
 const membersWord = (count: number) => (count === 1 ? 'active member' : 'active members');
