@@ -47,6 +47,42 @@ const probes = {
     file: featureProbe,
     text: "export { buildApp } from '../../../../../api/src/app';\n",
   },
+  routeReachingRepository: {
+    file: 'api/src/routes/lint-probe.ts',
+    text: "export { listWebhooks } from '../repositories/webhooks';\n",
+  },
+  routeReachingDatabase: {
+    file: 'api/src/routes/lint-probe.ts',
+    text: "export type { Database } from '../db/schema';\n",
+  },
+  routeCallingService: {
+    file: 'api/src/routes/lint-probe.ts',
+    text: "export { widgetLauncher } from '../services/chatbots';\n",
+  },
+  serviceTakingRequest: {
+    file: 'api/src/services/lint-probe.ts',
+    text: [
+      "import type { FastifyRequest } from 'fastify';",
+      'export const ip = (request: FastifyRequest) => request.ip;',
+      '',
+    ].join('\n'),
+  },
+  serviceTakingReply: {
+    file: 'api/src/services/lint-probe.ts',
+    text: [
+      "import type { FastifyReply } from 'fastify';",
+      'export const done = (reply: FastifyReply) => reply.send();',
+      '',
+    ].join('\n'),
+  },
+  serviceTakingLogger: {
+    file: 'api/src/services/lint-probe.ts',
+    text: [
+      "import type { FastifyBaseLogger } from 'fastify';",
+      "export const note = (log: FastifyBaseLogger) => log.info('noted');",
+      '',
+    ].join('\n'),
+  },
 } satisfies Record<string, Probe>;
 
 /** The rules each probe breaks. */
@@ -94,5 +130,17 @@ describe('lint rules', () => {
 
   it('refuse an import of the API service’s sources from a remote', () => {
     expect(broken.apiFromRemote).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it("refuse a route's import of a repository or of the database", () => {
+    expect(broken.routeReachingRepository).toContain('@typescript-eslint/no-restricted-imports');
+    expect(broken.routeReachingDatabase).toContain('@typescript-eslint/no-restricted-imports');
+    expect(broken.routeCallingService).toEqual([]);
+  });
+
+  it('refuse a service taking a request or a reply', () => {
+    expect(broken.serviceTakingRequest).toContain('@typescript-eslint/no-restricted-imports');
+    expect(broken.serviceTakingReply).toContain('@typescript-eslint/no-restricted-imports');
+    expect(broken.serviceTakingLogger).toEqual([]);
   });
 });
