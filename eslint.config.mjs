@@ -62,20 +62,11 @@ const controlsZone = {
 
 // Route files that still call repositories themselves (see the API's layers below).
 const routesStillReachingRepositories = [
-  'marketing',
   'user-ai-training-qnas',
   'user-ai-training-websites',
-  'user-canned-responses',
   'user-customers',
-  'user-dashboard',
   'user-identity-verification',
   'user-profile',
-  'user-search',
-  'user-tickets',
-  'user-unanswered-questions',
-  'user-users',
-  'user-webhooks',
-  'user-widget-installs',
   'user-workspaces',
 ];
 

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import {
   findWidgetChatbot,
+  listChatbots,
   toChatbot,
   updateChatbot,
   type ChatbotSettings,
@@ -50,4 +51,9 @@ export async function widgetLauncher(
     position: chatbot.launcherPosition,
     label: chatbot.launcherLabel,
   };
+}
+
+/** The workspace's chatbots, oldest first. */
+export function chatbotsOf(db: Kysely<Database>, workspaceId: string): Promise<Chatbot[]> {
+  return listChatbots(db, workspaceId);
 }
