@@ -1,20 +1,34 @@
 // `npm test`: lint, typecheck, unit and API tests (jest), then end-to-end tests in Chromium
 // against the production build. Every stage runs; the exit code says whether all passed.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
+import { jestProjectTimes, PhaseTimes, playwrightSpecTimes } from './phase-times.mjs';
 import { root, run } from './workspace.mjs';
 
 const resultsDir = path.join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 const jestReport = path.join(resultsDir, 'jest.json');
 const e2eReport = path.join(resultsDir, 'e2e.json');
+// A report left by an earlier run must not be counted as this one's.
+for (const report of [jestReport, e2eReport]) rmSync(report, { force: true });
+
+/** A report's summary; a stage that failed early may have left none. */
+function printSummary(summarize, reportFile) {
+  if (!existsSync(reportFile)) return;
+  try {
+    console.log(summarize(reportFile));
+  } catch (error) {
+    console.log(`(no summary of ${path.relative(root, reportFile)}: ${error.message})`);
+  }
+}
 
 const failures = [];
+const times = new PhaseTimes();
 async function stage(name, task) {
   console.log(`\n▶ ${name}`);
   try {
-    await task();
+    await times.time(name, task);
   } catch (error) {
     failures.push(name);
     console.error(`✖ ${name}: ${error.message}`);
@@ -38,12 +52,14 @@ await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 await stage('unit and API tests (jest)', () =>
   run('npx', ['jest', '--json', `--outputFile=${jestReport}`]),
 );
+printSummary((file) => jestProjectTimes(file, root), jestReport);
 await stage('build', () => build());
 await stage('end-to-end tests (Playwright, Chromium)', () =>
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   }),
 );
+printSummary(playwrightSpecTimes, e2eReport);
 
 function counts() {
   let passed = 0;
@@ -65,6 +81,7 @@ function counts() {
 }
 
 console.log('');
+console.log(times.summary());
 for (const line of notRun) console.log(`Not run: ${line}`);
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`);
 const { passed, failed, skipped } = counts();

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteEndpoints } from 'shared-sdk';
 import { endpointRoute } from '../http/endpoint-route';
-import { insertContactRequest } from '../repositories/contact-requests';
-import { insertDemoRequest } from '../repositories/demo-requests';
+import { submitContactRequest, submitDemoRequest } from '../services/site-forms';
 
 const tags = ['marketing'];
 const errors = { 400: 'invalid-argument: the message names the offending field' };
@@ -16,9 +15,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpointRoute(siteEndpoints.contact, { tags, summary: 'Submit the contact form', errors }),
     config: { rateLimit },
     handler: async (request, reply) => {
-      const receipt = await app.db
-        .transaction()
-        .execute((trx) => insertContactRequest(trx, request.body));
+      const receipt = await submitContactRequest(app.db, request.body);
       return reply.code(201).send(receipt);
     },
   });
@@ -31,9 +28,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: { rateLimit },
     handler: async (request, reply) => {
-      const receipt = await app.db
-        .transaction()
-        .execute((trx) => insertDemoRequest(trx, request.body));
+      const receipt = await submitDemoRequest(app.db, request.body);
       return reply.code(201).send(receipt);
     },
   });

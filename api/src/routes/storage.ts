@@ -14,7 +14,8 @@ import type { StorageCaller } from '../services/storage-access';
 import type { ServedFile } from '../services/storage';
 import { attachmentDisposition, requireStoragePath } from '../services/storage-paths';
 import { checkAccessToken } from '../services/sessions';
-import { findVisitor, presentedVisitorToken, visitorUnknown } from '../services/visitors';
+import { presentedVisitorToken } from '../http/visitor-token';
+import { findVisitor, visitorUnknown } from '../services/visitors';
 
 /** Headers of every stored file served: never sniffed, never run as a page. */
 function sendStored(reply: FastifyReply, file: ServedFile, cacheControl: string) {

@@ -3,8 +3,8 @@ import { cannedResponseEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
-import { listCannedResponses, toCannedResponse } from '../repositories/canned-responses';
 import {
+  cannedResponsesOf,
   changeCannedResponse,
   createCannedResponse,
   isShortcutConflict,
@@ -43,7 +43,7 @@ export const userCannedResponsesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId);
-      return (await listCannedResponses(app.db, workspaceId)).map(toCannedResponse);
+      return cannedResponsesOf(app.db, workspaceId);
     },
   });
 

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workspaceEndpoints } from 'shared-sdk';
-import { workspaceNotFound } from '../auth/workspace-access';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
-import { listChatbots } from '../repositories/chatbots';
-import { findStatistics } from '../repositories/statistics';
-import { changeChatbot } from '../services/chatbots';
+import { changeChatbot, chatbotsOf } from '../services/chatbots';
+import { workspaceStatistics } from '../services/workspace-statistics';
 
 const errors = {
   ...signedInErrors,
@@ -32,9 +30,7 @@ export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId);
-      const statistics = await findStatistics(app.db, workspaceId);
-      if (!statistics) throw workspaceNotFound(workspaceId);
-      return statistics;
+      return workspaceStatistics(app.db, workspaceId);
     },
   });
 
@@ -47,7 +43,7 @@ export const userDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId);
-      return listChatbots(app.db, workspaceId);
+      return chatbotsOf(app.db, workspaceId);
     },
   });
 

@@ -3,7 +3,7 @@ import { searchEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead } from '../http/member-write';
-import { search } from '../repositories/search';
+import { searchWorkspace } from '../services/search';
 
 /**
  * Search across a workspace (issue 44), for its admins like every workspace page (spec §2): words
@@ -25,7 +25,7 @@ export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { query } = request;
       await memberRead(app, request, query.workspaceId, 'admin');
-      return search(app.db, query);
+      return searchWorkspace(app.db, query);
     },
   });
 };

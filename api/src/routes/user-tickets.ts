@@ -3,9 +3,13 @@ import { ticketEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
-import { setTicketsFollowedUp } from '../repositories/tickets';
 import { ticketForwardingMail } from '../services/ticket-forwarding';
-import { assignTicket, createTicket, resolveSelectedTickets } from '../services/tickets';
+import {
+  assignTicket,
+  createTicket,
+  followUpTickets,
+  resolveSelectedTickets,
+} from '../services/tickets';
 
 const errors = {
   ...signedInErrors,
@@ -93,7 +97,7 @@ export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId, ticketIds, isFollowedUp } = request.body;
       const changed = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        setTicketsFollowedUp(trx, workspaceId, { ids: ticketIds }, isFollowedUp, now),
+        followUpTickets(trx, workspaceId, { ids: ticketIds }, isFollowedUp, now),
       );
       return { changed };
     },
@@ -108,7 +112,7 @@ export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId, where, isFollowedUp } = request.body;
       const changed = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        setTicketsFollowedUp(trx, workspaceId, { where }, isFollowedUp, now),
+        followUpTickets(trx, workspaceId, { where }, isFollowedUp, now),
       );
       return { changed };
     },

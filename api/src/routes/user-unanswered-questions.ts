@@ -3,8 +3,7 @@ import { unansweredQuestionEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
-import { dismissUnansweredQuestions } from '../repositories/unanswered-questions';
-import { listUnansweredGroups } from '../services/unanswered-questions';
+import { dismissQuestions, listUnansweredGroups } from '../services/unanswered-questions';
 
 const errors = {
   ...signedInErrors,
@@ -44,7 +43,7 @@ export const userUnansweredQuestionsRoutes: FastifyPluginAsyncZod = async (app) 
     handler: async (request) => {
       const { workspaceId, questionIds } = request.body;
       const dismissed = await memberWrite(app, request, workspaceId, undefined, ({ trx, now }) =>
-        dismissUnansweredQuestions(trx, workspaceId, questionIds, now),
+        dismissQuestions(trx, workspaceId, questionIds, now),
       );
       return { dismissed };
     },

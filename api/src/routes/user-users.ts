@@ -5,8 +5,7 @@ import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead } from '../http/member-write';
 import { writeTransaction } from '../live/write-transaction';
-import { listWorkspaceUsersOfWorkspace } from '../repositories/workspace-users';
-import { addMembers, removeMember, updateMember } from '../services/workspace-members';
+import { addMembers, membersOf, removeMember, updateMember } from '../services/workspace-members';
 
 const errors = {
   ...signedInErrors,
@@ -31,7 +30,7 @@ export const userUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId, 'admin');
-      return listWorkspaceUsersOfWorkspace(app.db, workspaceId);
+      return membersOf(app.db, workspaceId);
     },
   });
 

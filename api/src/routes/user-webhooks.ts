@@ -3,13 +3,13 @@ import { webhookEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
-import { listWebhooks, toWebhook } from '../repositories/webhooks';
 import {
   changeWebhook,
   createWebhook,
   removeWebhook,
   resendDelivery,
   sendTestEvent,
+  webhooksOf,
 } from '../services/webhooks';
 
 const errors = {
@@ -35,7 +35,7 @@ export const userWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId, 'admin');
-      return (await listWebhooks(app.db, workspaceId)).map(toWebhook);
+      return webhooksOf(app.db, workspaceId);
     },
   });
 

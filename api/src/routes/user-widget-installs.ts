@@ -3,7 +3,7 @@ import { widgetInstallEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead } from '../http/member-write';
-import { listWidgetInstalls } from '../repositories/widget-installs';
+import { widgetInstallsOf } from '../services/widget-sightings';
 
 /** Where the workspace's widget was seen (the Integrations screen): its admins only. */
 export const userWidgetInstallsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ export const userWidgetInstallsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId, 'admin');
-      return { installs: await listWidgetInstalls(app.db, workspaceId) };
+      return { installs: await widgetInstallsOf(app.db, workspaceId) };
     },
   });
 };

@@ -1,16 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readableTextColor, storageEndpoints, widgetEndpoints } from 'shared-sdk';
-import { pageOriginSchema, widgetSessionSchema } from 'shared-sdk/schemas';
-import { HttpError } from '../errors/http-error';
-import { addressGroup } from '../http/address-group';
+import { storageEndpoints, widgetEndpoints } from 'shared-sdk';
+import { widgetSessionSchema } from 'shared-sdk/schemas';
 import { endpointRoute } from '../http/endpoint-route';
 import { readUploadedFile } from '../http/uploaded-file';
 import { writeTransaction } from '../live/write-transaction';
-import { findLatestConversationOfCustomer } from '../repositories/conversations';
-import type { CustomerRow } from '../repositories/customers';
-import { listMessages } from '../repositories/messages';
 import {
   currentConversationOfCustomer,
   postCustomerMessage,
@@ -20,89 +14,34 @@ import { rateConversation } from '../services/conversation-inbox';
 import { chooseSuggestion } from '../services/bot-suggestions';
 import {
   endVisitorToken,
-  findVisitor,
-  presentedVisitorToken,
-  requireVisitor,
+  latestConversationOfVisitor,
   startVisitorSession,
 } from '../services/visitors';
 import { WidgetSightings } from '../services/widget-sightings';
-import { findWidgetChatbot } from '../repositories/chatbots';
-import { chatbotNotFound } from '../services/chatbots';
+import { widgetLauncher } from '../services/chatbots';
 import { savePreChatAnswers } from '../services/pre-chat';
+import { pageOriginOf, visitorOf, widgetScope } from './widget-scope';
 
 const visitorErrors = {
   401: 'unauthenticated: no visitor token, or an unknown one (start a session)',
 };
-const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, `Too many requests; try again in ${retryAfterSeconds} s`);
+/** The visitor's own calls: the visitor of the token presented (widget-scope.ts). */
+const visitorCall = { widgetCaller: 'required' } as const;
+
 /**
  * The customer chat widget's calls (shared-sdk schemas/widget.ts): public, authenticated by the
  * visitor token (`Authorization: Bearer pv_…`) that POST sessions hands out, which reaches
  * only its own customer's conversations. The same token signs the widget in on /api/live.
- *
- * CORS: open (any origin, no credentials). The chat window runs in an iframe of this origin, so
- * its own calls need none, but the loader runs on the business's site and may call sessions
- * there; and the visitor token is a header, never a cookie, so a page of another site holds no
- * ambient authority here: it can do nothing a script outside any browser could not do. Abuse is
- * bounded by the rate limits instead: per client address (every /api call, and new sessions),
- * per visitor token, and per workspace.
+ * CORS, the caller and the limits that bound abuse are the scope's (widget-scope.ts).
  */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['widget'];
-  const { rateLimit } = app.config.widget;
   // Here only, as for storage uploads: multipart bodies are read nowhere else.
   await app.register(fastifyMultipart);
+  await app.register(widgetScope);
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    reply.header('vary', 'origin');
-  });
-  app.options('/widget/*', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('access-control-allow-methods', 'GET, POST')
-      .header('access-control-allow-headers', 'authorization, content-type')
-      .header('access-control-max-age', '600')
-      .code(204)
-      .send(),
-  );
-
-  // Keys of the limits below, per request: the visitor's token digest, the workspace.
-  const limitKeys = new WeakMap<FastifyRequest, string>();
-  const limiter = (max: number) =>
-    app.createRateLimit({
-      max,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => limitKeys.get(request) ?? request.ip,
-    });
-  const limiters = {
-    visitor: limiter(rateLimit.perVisitorPerMinute),
-    workspace: limiter(rateLimit.perWorkspacePerMinute),
-    session: limiter(rateLimit.sessionsPerMinute),
-  };
-  /** Counts the request against one limit; 429 resource-exhausted past it. */
-  async function limit(kind: keyof typeof limiters, request: FastifyRequest, key: string) {
-    limitKeys.set(request, `widget-${kind}:${key}`);
-    const result = await limiters[kind](request);
-    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(result.ttlInSeconds);
-  }
-  /** The request's visitor, counted against its own and its workspace's limits. */
-  async function visitorOf(request: FastifyRequest): Promise<CustomerRow> {
-    const visitor = await requireVisitor(app.db, request);
-    await limit('visitor', request, visitor.visitorTokenHash);
-    await limit('workspace', request, visitor.workspaceId);
-    return visitor;
-  }
   const urlOf = (path: string) => app.storage.urlOf(path);
   const sightings = new WidgetSightings(app.db, app.identity.now);
-  /**
-   * The page the widget runs on: the window says (it is framed by the page, so its own calls
-   * carry the API's origin); a loader or script calling directly has the page's Origin header.
-   */
-  function pageOriginOf(stated: string | undefined, originHeader: string | undefined) {
-    if (stated) return stated;
-    const parsed = pageOriginSchema.safeParse(originHeader);
-    return parsed.success ? parsed.data : undefined;
-  }
 
   const session = endpointRoute(widgetEndpoints.session, {
     tags,
@@ -121,6 +60,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...session,
+    config: { widgetCaller: 'resumable' },
     // Resuming answers 200, a new visitor 201: both carry the session.
     schema: {
       ...session.schema,
@@ -128,13 +68,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { workspaceId } = request.body;
-      const token = presentedVisitorToken(request);
-      const known = await findVisitor(app.db, token);
-      const resumed =
-        token && known?.workspaceId === workspaceId ? { visitor: known, token } : undefined;
-      if (resumed) await limit('visitor', request, resumed.visitor.visitorTokenHash);
-      else await limit('session', request, addressGroup(request.ip));
-      await limit('workspace', request, workspaceId);
+      const { visitor, resumedToken: token } = request;
+      const resumed = visitor && token ? { visitor, token } : undefined;
       const started = await writeTransaction(app.db, (trx) =>
         startVisitorSession(trx, request.body, resumed, app.identity.now()),
       );
@@ -148,7 +83,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         });
       }
-      return reply.code(started.visitorToken === resumed?.token ? 200 : 201).send(started);
+      return reply.code(started.visitorToken === token ? 200 : 201).send(started);
     },
   });
 
@@ -162,8 +97,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         "customer's other browsers and devices stay signed in.",
       errors: visitorErrors,
     }),
+    config: visitorCall,
     handler: async (request, reply) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       await writeTransaction(app.db, (trx) => endVisitorToken(trx, visitor));
       return reply.code(204).send();
     },
@@ -175,13 +111,10 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The visitor's latest conversation and its messages, by timestamp",
       errors: visitorErrors,
     }),
+    config: visitorCall,
     handler: async (request) => {
-      const visitor = await visitorOf(request);
-      const conversation = await findLatestConversationOfCustomer(app.db, visitor.id);
-      return {
-        conversation: conversation ?? null,
-        messages: conversation ? await listMessages(app.db, conversation.id) : [],
-      };
+      const visitor = visitorOf(request);
+      return latestConversationOfVisitor(app.db, visitor);
     },
   });
 
@@ -195,8 +128,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         'it waits for a person. attachments: paths answered by POST /api/widget/attachments.',
       errors: { ...visitorErrors, 400: 'invalid-argument: the message names the offending field' },
     }),
+    config: visitorCall,
     handler: async (request, reply) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       const { message, botShouldAnswer, botAnswered } = await postCustomerMessage(
         app.db,
         visitor,
@@ -226,8 +160,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         'the form does not ask is ignored. Agents see the answers on the conversation.',
       errors: { ...visitorErrors, 400: 'invalid-argument: the message names the offending field' },
     }),
+    config: visitorCall,
     handler: async (request) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       return writeTransaction(app.db, (trx) =>
         savePreChatAnswers(trx, visitor, request.body, app.identity.now()),
       );
@@ -245,17 +180,10 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Asked on every page view of the business's site: only the per-address limit of every
       // /api call applies, so page views never eat the workspace's budget for chats.
       const { workspaceId, chatbotId } = request.query;
-      const chatbot = await findWidgetChatbot(app.db, workspaceId, chatbotId);
-      if (!chatbot) throw chatbotNotFound(chatbotId ?? workspaceId);
+      const launcher = await widgetLauncher(app.db, workspaceId, chatbotId);
       // Short: an admin's change reaches new page views within a minute (open windows at once).
       reply.header('cache-control', 'public, max-age=60');
-      return {
-        name: chatbot.name,
-        color: chatbot.messageBackgroundColor,
-        textColor: readableTextColor(chatbot.messageBackgroundColor),
-        position: chatbot.launcherPosition,
-        label: chatbot.launcherLabel,
-      };
+      return launcher;
     },
   });
 
@@ -265,8 +193,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Ask for a person: the conversation waits (pending) for an agent',
       errors: visitorErrors,
     }),
+    config: visitorCall,
     handler: async (request) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       return writeTransaction(app.db, (trx) => requestHandoff(trx, visitor, app.identity.now()));
     },
   });
@@ -285,8 +214,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         404: "not-found: no message with suggestions of that id in the visitor's conversation",
       },
     }),
+    config: visitorCall,
     handler: async (request) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       return writeTransaction(app.db, (trx) =>
         chooseSuggestion(trx, visitor, request.body, app.identity.now()),
       );
@@ -305,8 +235,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         400: 'invalid-argument: the rating or comment, no resolved conversation yet, or already rated',
       },
     }),
+    config: visitorCall,
     handler: async (request) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       return writeTransaction(app.db, (trx) =>
         rateConversation(trx, visitor, request.body, app.identity.now()),
       );
@@ -326,8 +257,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         503: "unavailable: 'Cannot upload to storage'",
       },
     }),
+    config: visitorCall,
     handler: async (request, reply) => {
-      const visitor = await visitorOf(request);
+      const visitor = visitorOf(request);
       // Read first: a file too large or unreadable is refused before any conversation starts.
       const { bytes, fileName } = await readUploadedFile(request, app.storage.maxUploadBytes);
       const conversation = await writeTransaction(app.db, (trx) =>

@@ -7,6 +7,7 @@ import {
   countCannedResponsesLocked,
   deleteCannedResponse,
   insertCannedResponse,
+  listCannedResponses,
   lockCannedResponse,
   shortcutTaken,
   toCannedResponse,
@@ -76,4 +77,12 @@ export async function removeCannedResponse(
   const row = await lockCannedResponse(trx, workspaceId, cannedResponseId);
   if (!row) throw cannedResponseNotFound(cannedResponseId);
   await deleteCannedResponse(trx, row);
+}
+
+/** The workspace's canned responses. */
+export async function cannedResponsesOf(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<CannedResponse[]> {
+  return (await listCannedResponses(db, workspaceId)).map(toCannedResponse);
 }

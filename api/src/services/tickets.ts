@@ -7,6 +7,7 @@ import {
   findTicket,
   insertTicket,
   resolveTickets,
+  setTicketsFollowedUp,
   updateTickets,
   type TicketSelection,
 } from '../repositories/tickets';
@@ -94,4 +95,15 @@ export async function assignTicket(
   const [ticket] = await updateTickets(trx, workspaceId, [ticketId], { assigneeId }, now);
   if (!ticket) throw ticketNotFound(ticketId);
   return ticket;
+}
+
+/** The selected tickets (by id, or those a filter finds) marked followed up, or not. */
+export function followUpTickets(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  selection: TicketSelection,
+  isFollowedUp: boolean,
+  now: Date,
+): Promise<number> {
+  return setTicketsFollowedUp(trx, workspaceId, selection, isFollowedUp, now);
 }

@@ -3,7 +3,10 @@ import { maxUnansweredQuestionsRead } from 'shared-sdk/schemas';
 import type { UnansweredQuestions, UnansweredQuestionsQuery } from 'shared-sdk/schemas';
 import type { BotService } from '../bot';
 import type { Database } from '../db/schema';
-import { listUnansweredQuestions } from '../repositories/unanswered-questions';
+import {
+  dismissUnansweredQuestions,
+  listUnansweredQuestions,
+} from '../repositories/unanswered-questions';
 
 /** Other wordings shown under a group's question. */
 const examplesShown = 3;
@@ -50,4 +53,14 @@ export async function listUnansweredGroups(
     }),
     truncated: open.length > limit || rows.length > maxUnansweredQuestionsRead,
   };
+}
+
+/** Questions the admin has dealt with leave the list; how many did. */
+export function dismissQuestions(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<number> {
+  return dismissUnansweredQuestions(trx, workspaceId, ids, now);
 }

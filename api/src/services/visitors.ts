@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type {
   CustomerIdentity,
@@ -6,7 +5,7 @@ import type {
   WidgetSessionRequest,
   WidgetVisitor,
 } from 'shared-sdk/schemas';
-import { generateVisitorToken, hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
+import { generateVisitorToken, hashVisitorToken } from '../auth/visitor-tokens';
 import { workspaceNotFound } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
@@ -24,14 +23,12 @@ import {
   updateCustomer,
 } from '../repositories/customers';
 import { findIdentityVerification } from '../repositories/identity-verification';
+import { listMessages } from '../repositories/messages';
 import { checkIdentity } from './identity-verification';
 import type { CustomerRow } from '../repositories/customers';
 
-/** The visitor token of `Authorization: Bearer pv_…`, if the request carries one. */
-export function presentedVisitorToken(request: FastifyRequest): string | undefined {
-  const token = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  return token && isVisitorToken(token) ? token : undefined;
-}
+/** A widget visitor: the customer a visitor token reaches. */
+export type Visitor = CustomerRow;
 
 /** The visitor (customer) a token belongs to, if any. */
 export async function findVisitor(
@@ -45,12 +42,12 @@ export async function findVisitor(
 export const visitorUnknown = () =>
   new HttpError(401, 'Start a widget session first: POST /api/widget/sessions');
 
-/** The widget's caller: the customer whose visitor token is in the Authorization header; else 401. */
+/** The widget's caller: the customer whose visitor token the call presents; else 401. */
 export async function requireVisitor(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  token: string | undefined,
 ): Promise<CustomerRow> {
-  const customer = await findVisitor(db, presentedVisitorToken(request));
+  const customer = await findVisitor(db, token);
   if (!customer) throw visitorUnknown();
   return customer;
 }
@@ -199,4 +196,13 @@ async function verifiedVisitor(
 /** `Parley.logout()`: the visitor's token ends; the browser's next session is a new visitor. */
 export async function endVisitorToken(trx: Kysely<Database>, visitor: CustomerRow): Promise<void> {
   await deleteVisitorToken(trx, visitor, visitor.visitorTokenHash);
+}
+
+/** The visitor's latest conversation and its messages, by timestamp (none before their first). */
+export async function latestConversationOfVisitor(db: Kysely<Database>, visitor: CustomerRow) {
+  const conversation = await findLatestConversationOfCustomer(db, visitor.id);
+  return {
+    conversation: conversation ?? null,
+    messages: conversation ? await listMessages(db, conversation.id) : [],
+  };
 }

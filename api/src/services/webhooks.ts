@@ -21,6 +21,7 @@ import {
   deleteWebhook,
   findWebhook,
   insertWebhook,
+  listWebhooks,
   toWebhook,
   updateWebhook,
   type WebhookChange,
@@ -127,4 +128,9 @@ export async function resendDelivery(
   };
   await enqueueJob(trx, { workspaceId, kind: webhookDeliveryJobKind, payload: { ...payload } });
   return { deliveryId };
+}
+
+/** The workspace's webhooks, as the admin sees them. */
+export async function webhooksOf(db: Kysely<Database>, workspaceId: string): Promise<Webhook[]> {
+  return (await listWebhooks(db, workspaceId)).map(toWebhook);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { recordWidgetSeen } from '../repositories/widget-installs';
+import { listWidgetInstalls, recordWidgetSeen } from '../repositories/widget-installs';
 
 /** A workspace and origin seen within this long are not written again. */
 export const widgetSeenThrottleMs = 60_000;
@@ -31,4 +31,9 @@ export class WidgetSightings {
     await recordWidgetSeen(this.db, workspaceId, origin, at);
     return true;
   }
+}
+
+/** Where the workspace's widget has been seen running, for the admin. */
+export function widgetInstallsOf(db: Kysely<Database>, workspaceId: string) {
+  return listWidgetInstalls(db, workspaceId);
 }

@@ -20,6 +20,7 @@ import {
   findMemberUserIds,
   findWorkspaceUserById,
   insertWorkspaceUsers,
+  listWorkspaceUsersOfWorkspace,
   updateWorkspaceUser,
 } from '../repositories/workspace-users';
 import type { WorkspaceUserRow } from '../repositories/workspace-users';
@@ -138,4 +139,9 @@ export async function removeMember(
   await assertAnotherAdminRemains(trx, link);
   await deleteWorkspaceUser(trx, link.id);
   await unassignMember(trx, link.workspaceId, link.userId);
+}
+
+/** The workspace's members, with their users' names and e-mails. */
+export function membersOf(db: Kysely<Database>, workspaceId: string) {
+  return listWorkspaceUsersOfWorkspace(db, workspaceId);
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { buildAuthResponse } from '@testing/data-generators';
 import { connectFakeApi, renderWithProviders } from '../testing/render-with-providers';
 import { getLayout } from '../layouts/layouts';
 import { App } from './app';
@@ -64,6 +65,32 @@ describe('App routes', () => {
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
       'href',
       '/',
+    );
+  });
+
+  it.each([
+    '/dashboard/ws_fernhill/anything-unknown',
+    '/dashboard/ws_fernhill/settings/anything-unknown',
+    '/dashboard/ws_fernhill/settings/manage-users/wu-1/anything-unknown',
+  ])('shows the 404 page for %s to an admin, with no store around the app', async (path) => {
+    // As in the page itself: the app makes its store; an unknown path under a workspace still
+    // passes the admin check, which reads it.
+    const api = await connectFakeApi((method, requested) =>
+      requested === '/api/auth/login'
+        ? { status: 200, body: buildAuthResponse() }
+        : requested.startsWith('/api/user/is-admin')
+          ? { status: 200, body: true }
+          : { status: 404 },
+    );
+    await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <App routes={routes} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(`Page Not Found: ${path}`)).toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toContain(
+      '/api/user/is-admin?workspaceId=ws_fernhill',
     );
   });
 

@@ -9,6 +9,7 @@ import { ErrorLayout } from '../layouts/error-layout';
 import { getLayout } from '../layouts/layouts';
 import { StoreBoundary, storeLayouts } from '../store/store-boundary';
 import { GuardedRoute } from './guarded-route';
+import { isDashboardPath } from './route-guard';
 import { routes as appRoutes, type RouteDefinition } from './routes';
 
 // spec §8: unknown paths show the 404 page with 'Page Not Found: {path}'.
@@ -35,6 +36,9 @@ function PageContent({ route }: { route: RouteDefinition }) {
 export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
   const location = useLocation();
   const match = matchRoutes(routes, location)?.[0]?.route as RouteDefinition | undefined;
+  // An unknown path under a workspace still passes the admin check, which reads the store, before
+  // its 404 page: every dashboard path has the store, not only those a route names.
+  const storeNeeded = storeLayouts.has(match?.layout) || isDashboardPath(location.pathname);
   const views = useMemo(
     () =>
       routes.map((route) => ({
@@ -48,7 +52,7 @@ export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
       <GlobalStyle />
       <NewVersionPrompt />
       <ToastProvider>
-        <StoreBoundary needed={storeLayouts.has(match?.layout)}>
+        <StoreBoundary needed={storeNeeded}>
           <Routes>
             {views.map(({ route, Layout }) => (
               <Route

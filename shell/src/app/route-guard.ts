@@ -29,7 +29,8 @@ export interface GuardInput {
   signedIn: boolean;
 }
 
-const isDashboardPath = (pathname: string) =>
+/** Any path of the signed-in dashboard, a route's or an unknown one. */
+export const isDashboardPath = (pathname: string) =>
   pathname === '/dashboard' || pathname.startsWith('/dashboard/');
 
 /** Only same-site paths are followed, so a crafted link cannot send a user elsewhere. */
