@@ -350,6 +350,14 @@ const samples: Record<string, Sample> = {
     input: ({ workspaceId }) => ({ workspaceId, required: true }),
     adminOnly: true,
   },
+  'GET /api/user/email-settings': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/email-settings': {
+    input: ({ workspaceId }) => ({ workspaceId, signature: 'Thanks, the bike shop' }),
+    adminOnly: true,
+  },
   'GET /api/user/widget-installs': {
     input: ({ workspaceId }) => ({ workspaceId }),
     adminOnly: true,

@@ -31,6 +31,7 @@ export function toMessage(row: MessageRow): Message {
     ...(row.suggestions
       ? { suggestions: row.suggestions, suggestionChoice: row.suggestionChoice }
       : {}),
+    ...(row.email ? { email: row.email } : {}),
     timestamp: row.timestamp.toISOString(),
   };
 }

@@ -156,7 +156,7 @@ const statusEvents = {
   open: undefined,
 } as const;
 
-async function emitConversationEvent(
+export async function emitConversationEvent(
   trx: Kysely<Database>,
   row: { id: string; workspaceId: string },
   event: 'conversation.created' | 'conversation.pending' | 'conversation.resolved',
@@ -172,7 +172,7 @@ async function emitConversationEvent(
 }
 
 /** Changes the locked conversation's status (see changeConversationStatus), telling webhooks. */
-async function changeStatus(
+export async function changeStatus(
   trx: Kysely<Database>,
   before: ConversationRow,
   update: StatusUpdate,
