@@ -114,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crawl: config.crawl,
     outbound: config.outbound,
     webhooks: config.webhooks,
+    inboundMail: config.inboundMail,
   });
   await app.register(inboundMailPlugin, { inboundMail: config.inboundMail, host: config.host });
   await app.register(billingPlugin, { billing: config.billing });

@@ -146,6 +146,8 @@ export interface InboundMailConfig {
   /** Refused above this, with an SMTP error that says so. */
   maxBytes: number;
   maxAttachments: number;
+  /** The unit of the waits between tries of a reply that could not be sent. */
+  sendRetryBaseMs: number;
 }
 
 /** Uploaded files (spec §7 "File uploads"); see routes/storage.ts. */
@@ -271,6 +273,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   // 0 turns the SMTP receiver off (mail then comes only by POST /api/inbound-mail/<inbox-key>).
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(2525),
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   INBOUND_MAIL_DOMAIN: z
     .string()
     .regex(/^[A-Za-z0-9.-]+$/, 'a domain name (letters, digits, dots and dashes)')
@@ -457,6 +460,7 @@ export function loadConfig(
       domain: vars.INBOUND_MAIL_DOMAIN.toLowerCase(),
       maxBytes: 25 * 1024 * 1024,
       maxAttachments: 20,
+      sendRetryBaseMs: vars.EMAIL_RETRY_BASE_MS,
     },
     live: {
       redisUrl: vars.REDIS_URL,

@@ -23,6 +23,7 @@ import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
+import { queueEmailReply } from './email-replies';
 import { groupedAppends } from './grouped-appends';
 import type { MessageAppend } from './grouped-appends';
 
@@ -280,6 +281,7 @@ export async function sendAgentMessage(
       },
       now,
     );
+    if (row.channel === 'email') return queueEmailReply(trx, row, message, now);
     return message;
   });
 }
