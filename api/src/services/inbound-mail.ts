@@ -37,6 +37,9 @@ export class MailRefused extends Error {
 }
 
 export interface StoredMail {
+  workspaceId: string;
+  /** The mail's text, which the bot answers when it answers first. */
+  text: string;
   /** False: a mail with this Message-ID was stored already (a sender's retry); nothing added. */
   stored: boolean;
   conversationId: string | null;
@@ -140,7 +143,13 @@ export async function storeInboundMail(
       await sql`select pg_advisory_xact_lock(hashtext(${`${workspaceId}:${mail.fromAddress}`}))`.execute(
         trx,
       );
-      const none = { conversationId: null, messageId: null, botShouldAnswer: false };
+      const none = {
+        workspaceId,
+        text: mail.text,
+        conversationId: null,
+        messageId: null,
+        botShouldAnswer: false,
+      };
       const already = await findEmailMessageId(trx, workspaceId, mail.messageId);
       if (already) {
         return { ...none, stored: false, conversationId: already.conversationId };
@@ -204,6 +213,7 @@ export async function storeInboundMail(
         createdAt: now,
       });
       return {
+        ...none,
         stored: true,
         conversationId: row.id,
         messageId: message.id,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { InboundMailConfig } from '../../config';
 import { SmtpReceiver } from '../../mail/smtp-receiver';
+import { EmailBot } from '../../services/email-bot';
 import { inboxOfAddress, mailTooBig, receiveMail } from '../../services/receive-mail';
 import type { MailReceiving } from '../../services/receive-mail';
 
@@ -14,6 +15,8 @@ export interface InboundMail {
   receiving: MailReceiving;
   /** The SMTP receiver's port once listening; null when it is off (INBOUND_SMTP_PORT=0). */
   smtpPort: number | null;
+  /** Answers new mail first when the workspace lets it. */
+  emailBot: EmailBot;
 }
 
 export interface InboundMailPluginOptions {
@@ -27,14 +30,30 @@ export interface InboundMailPluginOptions {
  */
 export const inboundMailPlugin = fp<InboundMailPluginOptions>(
   async (app, { inboundMail, host }) => {
+    const emailBot = new EmailBot({
+      db: app.db,
+      bot: app.bot,
+      log: app.log,
+      now: () => app.identity.now(),
+    });
     const receiving: MailReceiving = {
       db: app.db,
       storage: app.storage,
       config: inboundMail,
       now: () => app.identity.now(),
+      onStored: (stored) => {
+        if (stored.conversationId) {
+          emailBot.answer({
+            workspaceId: stored.workspaceId,
+            conversationId: stored.conversationId,
+            text: stored.text,
+          });
+        }
+      },
     };
-    const state: InboundMail = { receiving, smtpPort: null };
+    const state: InboundMail = { receiving, smtpPort: null, emailBot };
     app.decorate('inboundMail', state);
+    app.addHook('preClose', () => emailBot.idle());
     if (inboundMail.smtpPort === null) return;
     const receiver = new SmtpReceiver({
       host,
@@ -53,5 +72,5 @@ export const inboundMailPlugin = fp<InboundMailPluginOptions>(
       if (state.smtpPort !== null) await receiver.close();
     });
   },
-  { name: 'inbound-mail', dependencies: ['database', 'storage', 'identity'] },
+  { name: 'inbound-mail', dependencies: ['database', 'storage', 'identity', 'bot'] },
 );
