@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messageSchema } from 'shared-sdk/schemas';
 import { findConversation } from '../src/repositories/conversations';
+import { findStatistics } from '../src/repositories/statistics';
 import { toMessage } from '../src/repositories/messages';
 import { seedTeams } from './fixtures/teams';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
@@ -17,6 +18,7 @@ describe('e-mail received over SMTP and HTTP', () => {
   let otherWorkspaceId: string;
   let address: string;
   let secret: string;
+  let adminToken: string;
   let sender: ReturnType<typeof mailSender>;
 
   beforeAll(async () => {
@@ -24,6 +26,7 @@ describe('e-mail received over SMTP and HTTP', () => {
     app = await buildTestApp({ inboundMail: { ...base.inboundMail, smtpPort: 0 } });
     const teams = await seedTeams(app);
     workspaceId = teams.team.workspaceId;
+    adminToken = teams.team.admin.auth.idToken;
     otherWorkspaceId = teams.otherTeam.workspaceId;
     ({ inboxAddress: address, inboxSecret: secret } = await inboxAddressOf(
       app,
@@ -308,6 +311,43 @@ describe('e-mail received over SMTP and HTTP', () => {
     expect((await messagesOf(conversationId!)).map((message) => message.content)).toEqual([
       'Delivered over HTTP.',
     ]);
+  });
+
+  it('counts e-mail conversations in the statistics and tells webhooks of them', async () => {
+    const before = await findStatistics(app.db, workspaceId);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/user/webhooks',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: {
+        workspaceId,
+        url: 'https://hooks.example/parley',
+        events: ['conversation.created', 'message.created'],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    await sender.send({
+      from: 'hooked@example.org',
+      to: address,
+      subject: 'Told',
+      text: 'Webhooks hear of this.',
+      messageId: '<hooked-1@example.org>',
+    });
+    const after = await findStatistics(app.db, workspaceId);
+    expect(after!.conversations.all).toBe(before!.conversations.all + 1);
+    expect(after!.conversations.pending).toBe(before!.conversations.pending + 1);
+    const conversationId = await conversationOfMail('hooked-1@example.org');
+    const deliveries = await app.db
+      .selectFrom('webhookDeliveries')
+      .select(['event', 'body'])
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    expect(
+      deliveries
+        .filter((delivery) => delivery.body.includes(conversationId!))
+        .map((delivery) => delivery.event)
+        .sort(),
+    ).toEqual(['conversation.created', 'message.created']);
   });
 
   it("keeps each workspace's mail in its own inbox", async () => {
