@@ -27,6 +27,7 @@ async function realApi() {
       REDIS_URL: '',
       // Requests still in flight when the bench stops the server would each log an error.
       LOG_LEVEL: 'fatal',
+      INBOUND_SMTP_PORT: '0',
       RATE_LIMIT_PER_MINUTE: '10000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
       WIDGET_RATE_LIMIT_PER_MINUTE: '10000000',

@@ -58,6 +58,8 @@ export async function startBenchApi(name, { databaseUrl = '' } = {}) {
       DATABASE_URL: databaseUrl,
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // No SMTP receiver unless a bench asks for one: benches run side by side.
+      INBOUND_SMTP_PORT: process.env.BENCH_INBOUND_SMTP_PORT ?? '0',
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     }),

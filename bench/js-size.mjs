@@ -117,6 +117,7 @@ const server = spawn('node', ['api/dist/server.js'], {
     PORT: String(port),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-bench-')),
     LOG_LEVEL: 'warn',
+    INBOUND_SMTP_PORT: '0',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
   },
   stdio: 'inherit',

@@ -14,6 +14,7 @@ async function main() {
     ...process.env,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-bench-live-')),
     LOG_LEVEL: 'warn',
+    INBOUND_SMTP_PORT: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // --typing opens a widget conversation per client.

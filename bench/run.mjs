@@ -19,6 +19,7 @@ const benches = [
   'bot.mjs',
   'websites.mjs',
   'reports.mjs',
+  'email.mjs',
 ];
 const summaryDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
 const summary = path.join(summaryDir, 'figures.jsonl');

@@ -27,7 +27,13 @@ async function startOnce(dataDir) {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      INBOUND_SMTP_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

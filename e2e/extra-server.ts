@@ -13,7 +13,7 @@ export const repo = path.resolve(__dirname, '..');
 export function startExtraServer(port: number, env: Record<string, string>): ChildProcess {
   return spawn('node', ['api/dist/server.js'], {
     cwd: repo,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', ...env, PORT: String(port) },
     stdio: 'ignore',
   });
 }

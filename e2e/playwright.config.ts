@@ -18,6 +18,8 @@ export const shopImagesPort = Number(process.env.E2E_SHOP_IMAGES_PORT ?? port + 
  * and two specs run at once.
  */
 export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 93);
+/** The server's SMTP receiver of the workspaces' addresses (email.spec.ts sends to it). */
+export const inboundSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 90);
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -63,6 +65,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      INBOUND_SMTP_PORT: String(inboundSmtpPort),
       // Every test signs up and logs in from one address; the limits themselves are API-tested.
       RATE_LIMIT_PER_MINUTE: '5000',
       AUTH_RATE_LIMIT_PER_MINUTE: '500',

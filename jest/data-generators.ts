@@ -206,6 +206,7 @@ export function buildConversation(overrides: Partial<Conversation> = {}): Conver
     chatbotId: 'bot_fernhill',
     customerId: 'cus_maya',
     subject: null,
+    channel: 'widget',
     status,
     isPending: status === 'pending',
     statusHistory: [

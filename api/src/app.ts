@@ -13,6 +13,7 @@ import type { PgliteThread } from './db/pglite-thread';
 import { databasePlugin } from './plugins/app/database';
 import { identityPlugin } from './plugins/app/identity';
 import { idleConversationsPlugin } from './plugins/app/idle-conversations';
+import { inboundMailPlugin } from './plugins/app/inbound-mail';
 import { jobsPlugin } from './plugins/app/jobs';
 import { livePlugin } from './plugins/app/live';
 import { mailerPlugin } from './plugins/app/mailer';
@@ -113,7 +114,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crawl: config.crawl,
     outbound: config.outbound,
     webhooks: config.webhooks,
+    inboundMail: config.inboundMail,
   });
+  await app.register(inboundMailPlugin, { inboundMail: config.inboundMail, host: config.host });
   await app.register(billingPlugin, { billing: config.billing });
   await app.register(staticAppsPlugin, {
     appsDir: config.appsDir,

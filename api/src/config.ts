@@ -40,6 +40,7 @@ export interface AppConfig {
   auth: AuthConfig;
   sessionCookie: SessionCookieConfig;
   mail: MailConfig;
+  inboundMail: InboundMailConfig;
   live: LiveConfig;
   storage: StorageConfig;
   widget: WidgetConfig;
@@ -134,6 +135,19 @@ export interface MailConfig {
   /** smtp(s)://user:pass@host:port; unset, messages are written to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   from: string;
+}
+
+/** Mail customers send to the workspaces' addresses (api/src/mail). */
+export interface InboundMailConfig {
+  /** The SMTP receiver's port (0: any free one, as tests use); null: no receiver. */
+  smtpPort: number | null;
+  /** Each workspace receives at <inbox-key>@<domain>. */
+  domain: string;
+  /** Refused above this, with an SMTP error that says so. */
+  maxBytes: number;
+  maxAttachments: number;
+  /** The unit of the waits between tries of a reply that could not be sent. */
+  sendRetryBaseMs: number;
 }
 
 /** Uploaded files (spec §7 "File uploads"); see routes/storage.ts. */
@@ -257,6 +271,13 @@ const envSchema = z.object({
   SESSION_COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // 0 turns the SMTP receiver off (mail then comes only by POST /api/inbound-mail/<inbox-key>).
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(2525),
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'a domain name (letters, digits, dots and dashes)')
+    .default('localhost'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_CHANNEL_PREFIX: z.string().min(1).max(100).default('parley:'),
   STORAGE_DIR: z.string().min(1).optional(),
@@ -433,6 +454,13 @@ export function loadConfig(
     mail: {
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `Parley <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    inboundMail: {
+      smtpPort: vars.INBOUND_SMTP_PORT === 0 ? null : vars.INBOUND_SMTP_PORT,
+      domain: vars.INBOUND_MAIL_DOMAIN.toLowerCase(),
+      maxBytes: 25 * 1024 * 1024,
+      maxAttachments: 20,
+      sendRetryBaseMs: vars.EMAIL_RETRY_BASE_MS,
     },
     live: {
       redisUrl: vars.REDIS_URL,

@@ -350,6 +350,29 @@ const samples: Record<string, Sample> = {
     input: ({ workspaceId }) => ({ workspaceId, required: true }),
     adminOnly: true,
   },
+  'GET /api/user/email-settings': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'PATCH /api/user/email-settings': {
+    input: ({ workspaceId }) => ({ workspaceId, signature: 'Thanks, the bike shop' }),
+    adminOnly: true,
+  },
+  'POST /api/user/email-test': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'POST /api/user/email-retry': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, messageId: conversationId }),
+  },
+  'POST /api/user/email-forward': {
+    input: ({ workspaceId, conversationId }) => ({
+      workspaceId,
+      conversationId,
+      to: 'someone@example.org',
+      note: 'Have a look',
+    }),
+  },
   'GET /api/user/widget-installs': {
     input: ({ workspaceId }) => ({ workspaceId }),
     adminOnly: true,

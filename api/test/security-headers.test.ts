@@ -26,7 +26,7 @@ describe('security headers, docs and compression', () => {
       // The one inline script: the colour mode set before first paint, allowed by its hash.
       'script-src': `'self' ${colorModeScriptHash}`,
       'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data: blob:",
+      'img-src': "'self' data: blob: https:",
       'connect-src': "'self' ws: wss:",
       'font-src': "'self' data:",
       'frame-ancestors': "'self'",

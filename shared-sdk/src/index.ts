@@ -22,6 +22,7 @@ export type * from './schemas/products';
 export type * from './schemas/websites';
 export type * from './schemas/chat-widget';
 export type * from './schemas/identity-verification';
+export type * from './schemas/email';
 export type * from './schemas/webhooks';
 export type * from './schemas/billing';
 // The schemas' lists and limits, for pages that show them without validating.
@@ -39,6 +40,7 @@ export * from './endpoints/products';
 export * from './endpoints/websites';
 export * from './endpoints/chat-widget';
 export * from './endpoints/identity-verification';
+export * from './endpoints/email';
 export * from './endpoints/storage';
 export * from './endpoints/webhooks';
 export * from './endpoints/billing';

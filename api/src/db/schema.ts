@@ -2,7 +2,9 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BillingPeriod, PlanId } from 'shared-sdk';
 import type {
   BusinessHours,
+  ConversationChannel,
   LauncherPosition,
+  MessageEmail,
   PairSuggestion,
   PreChatForm,
   ProductCard,
@@ -291,8 +293,35 @@ export interface ConversationsTable {
   ratedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Migration 0017: when the customer first took an answer of the bot's training. */
   botAnsweredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Migration 0025: where it came in, the widget's chat or e-mail. */
+  channel: Generated<ConversationChannel>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** A workspace's inbound e-mail address and how its mail is answered (migration 0025). */
+export interface EmailInboxesTable {
+  workspaceId: string;
+  inboxKey: string;
+  secret: string;
+  senderName: string | null;
+  senderAddress: string | null;
+  signature: Generated<string>;
+  botAnswersFirst: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** Every mail of a conversation by its Message-ID, received ('in') and sent (migration 0025). */
+export interface EmailMessageIdsTable {
+  workspaceId: string;
+  rfcMessageId: string;
+  messageId: string;
+  conversationId: string;
+  direction: 'in' | 'out';
+  fromAddress: string;
+  subjectKey: string;
+  createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
 /** A workspace's saved reply (migration 0015). */
@@ -342,6 +371,8 @@ export interface MessagesTable {
   suggestionChoice: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0023: the content's words for search, kept by the database. */
   searchVector: ColumnType<string, never, never>;
+  /** Migration 0025: an e-mail message's sender, subject, HTML and delivery. */
+  email: ColumnType<MessageEmail | null, string | null | undefined, string | null>;
 }
 
 /** A customer question the bot handed over (migration 0017). */
@@ -553,6 +584,8 @@ export interface Database {
   visitorTokens: VisitorTokensTable;
   identityVerification: IdentityVerificationTable;
   conversations: ConversationsTable;
+  emailInboxes: EmailInboxesTable;
+  emailMessageIds: EmailMessageIdsTable;
   messages: MessagesTable;
   aiTrainingQnas: AiTrainingQnasTable;
   aiTrainingQnaTopics: AiTrainingQnaTopicsTable;

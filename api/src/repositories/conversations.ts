@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Kysely, QueryCreator, RawBuilder, Selectable } from 'kysely';
-import type { Conversation, ConversationStatus, StatusChange } from 'shared-sdk/schemas';
+import type {
+  Conversation,
+  ConversationChannel,
+  ConversationStatus,
+  StatusChange,
+} from 'shared-sdk/schemas';
 import { compiledOnce } from '../db/compiled-once';
 import { lockRows } from '../db/lock-rows';
 import { randomId } from '../db/random-id';
@@ -43,6 +48,7 @@ export function toConversation(row: EnrichedRow): Conversation {
     chatbotId: row.chatbotId,
     customerId: row.customerId,
     subject: row.subject,
+    channel: row.channel,
     status: row.status,
     isPending: row.status === 'pending',
     statusHistory: row.statusHistory,
@@ -225,16 +231,23 @@ function withConversationCounts(
 }
 
 /**
- * A new conversation of the customer with the chatbot: open (the bot answers), its history
- * starting with 'created', counted in the statistics. The idle timeout counts from now.
+ * A new conversation of the customer with the chatbot: open (the bot answers) unless `opening`
+ * says otherwise (a mail waits for a person), its history starting with 'created', counted in the
+ * statistics. The idle timeout counts from now.
  */
 export async function insertConversation(
   trx: Kysely<Database>,
   conversation: { workspaceId: string; chatbotId: string; customerId: string },
   now: Date,
+  opening: {
+    channel?: ConversationChannel;
+    subject?: string | null;
+    status?: ConversationStatus;
+  } = {},
 ): Promise<ConversationRow> {
+  const status = opening.status ?? 'open';
   const created: StatusChange = {
-    status: 'open',
+    status,
     changedAt: now.toISOString(),
     changedBy: null,
     reason: 'created',
@@ -242,15 +255,16 @@ export async function insertConversation(
   const row = await withConversationCounts(
     trx,
     conversation.workspaceId,
-    countDelta(null, 'open'),
+    countDelta(null, status),
     now,
   )
     .insertInto('conversations')
     .values({
       id: randomId(),
       ...conversation,
-      subject: null,
-      status: 'open',
+      subject: opening.subject ?? null,
+      channel: opening.channel ?? 'widget',
+      status,
       statusHistory: JSON.stringify([created]),
       agentIds: '[]',
       lastMessage: null,
@@ -358,6 +372,8 @@ export async function findIdleConversationIds(
     .innerJoin('chatbots as b', 'b.id', 'c.chatbotId')
     .select('c.id')
     .where('c.status', '<>', 'resolved')
+    // A mail waits for its answer however long it takes: only chats go idle.
+    .where('c.channel', '=', 'widget')
     .where('b.idleTimeoutInMinutes', '>', 0)
     .where(
       sql<boolean>`coalesce(c.last_customer_message_at, c.created_at) + b.idle_timeout_in_minutes * interval '1 minute' <= ${now}`,
@@ -395,6 +411,7 @@ export async function resolveIfIdle(
     .whereRef('b.id', '=', 'c.chatbotId')
     .where('c.id', '=', id)
     .where('c.status', '<>', 'resolved')
+    .where('c.channel', '=', 'widget')
     .where('b.idleTimeoutInMinutes', '>', 0)
     .where(
       sql<boolean>`coalesce(c.last_customer_message_at, c.created_at) + b.idle_timeout_in_minutes * interval '1 minute' <= ${now}`,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { Customer, CustomerIdentity } from 'shared-sdk/schemas';
 import { compiledOnce } from '../db/compiled-once';
@@ -218,4 +219,22 @@ export async function updateCustomer(
     .executeTakeFirstOrThrow();
   recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
   return row;
+}
+
+/** The workspace's customer with this e-mail address (any case), the first one when several. */
+export function findCustomerByEmail(
+  db: Kysely<Database>,
+  workspaceId: string,
+  email: string,
+): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+    .where('erasedAt', 'is', null)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -31,6 +31,7 @@ export function toMessage(row: MessageRow): Message {
     ...(row.suggestions
       ? { suggestions: row.suggestions, suggestionChoice: row.suggestionChoice }
       : {}),
+    ...(row.email ? { email: row.email } : {}),
     timestamp: row.timestamp.toISOString(),
   };
 }
@@ -214,7 +215,8 @@ const messageStored = compiledOnce(
 
 /**
  * Agents' replies, one per conversation, given as a JSON array, each while its conversation (of
- * the reply's workspace) is open and has the agent in it.
+ * the reply's workspace) is open and has the agent in it. A reply to a mail goes the general way,
+ * which queues its sending with it.
  */
 const agentRepliesAppended = compiledOnce((trx, replies: string, now: string) => ({
   compile: () =>
@@ -226,7 +228,8 @@ const agentRepliesAppended = compiledOnce((trx, replies: string, now: string) =>
           replies.content, replies.form, '[]'::jsonb, replies.client_id, null::jsonb,
           null::jsonb, null::jsonb, ${nextTimestamp}
         from replies join locked on locked.id = replies.conversation_id
-        where locked.status = 'open' and locked.agent_ids @> jsonb_build_array(replies.agent_id)`,
+        where locked.status = 'open' and locked.agent_ids @> jsonb_build_array(replies.agent_id)
+          and locked.channel = 'widget'`,
       now,
       sql`replies as (select * from jsonb_to_recordset(${replies}::jsonb) as replies
         (id text, conversation_id text, workspace_id text, agent_id text, content text,

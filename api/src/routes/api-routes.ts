@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
+import { inboundMailRoutes } from './inbound-mail';
 import { liveRoutes } from './live';
 import { marketingRoutes } from './marketing';
 import { newsRoutes } from './news';
@@ -17,6 +18,7 @@ import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userCustomersRoutes } from './user-customers';
 import { userDashboardRoutes } from './user-dashboard';
+import { userEmailRoutes } from './user-email';
 import { userIdentityVerificationRoutes } from './user-identity-verification';
 import { userProductsRoutes } from './user-products';
 import { userProfileRoutes } from './user-profile';
@@ -58,6 +60,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userReportsRoutes);
   await app.register(userSearchRoutes);
   await app.register(userCustomersRoutes);
+  await app.register(userEmailRoutes);
 };
 
 /**
@@ -74,5 +77,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionRoutes);
   await app.register(liveRoutes);
   await app.register(widgetRoutes);
+  await app.register(inboundMailRoutes);
   await app.register(signedInRoutes);
 };

@@ -23,6 +23,7 @@ import { handoffWords } from './handoff-words';
 import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
 import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
+import { queueEmailReply } from './email-replies';
 import { groupedAppends } from './grouped-appends';
 import type { MessageAppend } from './grouped-appends';
 
@@ -156,7 +157,7 @@ const statusEvents = {
   open: undefined,
 } as const;
 
-async function emitConversationEvent(
+export async function emitConversationEvent(
   trx: Kysely<Database>,
   row: { id: string; workspaceId: string },
   event: 'conversation.created' | 'conversation.pending' | 'conversation.resolved',
@@ -172,7 +173,7 @@ async function emitConversationEvent(
 }
 
 /** Changes the locked conversation's status (see changeConversationStatus), telling webhooks. */
-async function changeStatus(
+export async function changeStatus(
   trx: Kysely<Database>,
   before: ConversationRow,
   update: StatusUpdate,
@@ -280,6 +281,7 @@ export async function sendAgentMessage(
       },
       now,
     );
+    if (row.channel === 'email') return queueEmailReply(trx, row, message, now);
     return message;
   });
 }

@@ -18,7 +18,12 @@ import {
   variantPixelWidth,
 } from './storage-images';
 import type { ImageDensity } from './storage-images';
-import { fileExtension, requireStoragePath, storedFileName } from './storage-paths';
+import {
+  fileExtension,
+  isValidFileName,
+  requireStoragePath,
+  storedFileName,
+} from './storage-paths';
 import type { ParsedStoragePath } from './storage-paths';
 
 /** spec §8: 'Cannot upload to storage' (storage unavailable), answered 503 unavailable. */
@@ -58,6 +63,19 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
     await rm(draft, { force: true }).catch(() => undefined);
     throw err;
   }
+}
+
+/** A mail's file name as a path's last segment: no slashes, control characters, or excess. */
+function mailFileName(name: string): string {
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/g, '_')
+    .trim();
+  const short = Buffer.from(cleaned, 'utf8')
+    .subarray(0, 200)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
+  return isValidFileName(short) ? short : 'attachment';
 }
 
 export interface Upload {
@@ -157,6 +175,47 @@ export class FileStorage {
       size: prepared.bytes.length,
     };
     return stored;
+  }
+
+  /**
+   * A file a customer's mail carried, stored as an attachment of its conversation: the bytes on
+   * disk, the row in `trx` (so it commits with the message). Returns what the message carries
+   * and the file's place on disk, to remove if the transaction does not commit.
+   */
+  async storeMailAttachment(
+    trx: Kysely<Database>,
+    file: { conversationId: string; workspaceId: string; fileName: string; bytes: Buffer },
+  ): Promise<{ attachment: StoredFile; storedPath: string }> {
+    const originalName = mailFileName(file.fileName);
+    const target = requireStoragePath(`attachments/${file.conversationId}/${originalName}`);
+    const prepared = await this.prepareAttachment(file.bytes, target);
+    const storedPath = `${target.folder}/${storedFileName(originalName, prepared.extension)}`;
+    try {
+      await writeWhole(inside(this.options.dir, storedPath), prepared.bytes);
+    } catch (err) {
+      throw cannotUpload(err);
+    }
+    await insertStoredFile(trx, {
+      path: storedPath,
+      kind: 'attachment',
+      ownerUserId: null,
+      workspaceId: file.workspaceId,
+      originalName,
+      contentType: prepared.contentType,
+      size: prepared.bytes.length,
+      width: null,
+      height: null,
+    });
+    return {
+      storedPath,
+      attachment: {
+        path: storedPath,
+        url: this.urlOf(storedPath),
+        originalName,
+        contentType: prepared.contentType,
+        size: prepared.bytes.length,
+      },
+    };
   }
 
   private async prepareImage(received: Buffer) {

@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
         passwordResets: { max: 10_000, windowSeconds: 3600 },
       },
     },
+    // Off unless a test asks for a receiver (port 0: any free port), so suites never collide.
+    inboundMail: { ...base.inboundMail, smtpPort: null },
     widget: {
       ...base.widget,
       rateLimit: {

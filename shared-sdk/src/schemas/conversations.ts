@@ -42,6 +42,10 @@ export type CustomerIdentity = z.infer<typeof customerIdentitySchema>;
 export const conversationStatuses = ['open', 'pending', 'resolved'] as const;
 export type ConversationStatus = (typeof conversationStatuses)[number];
 
+/** Where a conversation came in: the widget's chat, or a mail to the workspace's address. */
+export const conversationChannels = ['widget', 'email'] as const;
+export type ConversationChannel = (typeof conversationChannels)[number];
+
 export const messageRoles = ['user', 'agent', 'bot'] as const;
 export type MessageRole = (typeof messageRoles)[number];
 
@@ -87,6 +91,7 @@ export const conversationSchema = z.object({
   chatbotId: id,
   customerId: id,
   subject: z.string().nullable(),
+  channel: z.enum(conversationChannels),
   status: z.enum(conversationStatuses),
   /** status == 'pending': the takeover list orders by it (pending first), as clients sort too. */
   isPending: z.boolean(),
@@ -152,6 +157,38 @@ export type PairSuggestion = z.infer<typeof pairSuggestionSchema>;
 /** What the customer chose of a message's suggestions: a pair's id, or "None of these". */
 export const noneOfTheseChoice = 'none';
 
+/**
+ * Why a received mail is never answered automatically: an auto-reply (Auto-Submitted), bulk
+ * mail (Precedence), or a delivery-status report (a bounce). Two robots never ping-pong.
+ */
+export const automaticMailKinds = ['auto-reply', 'bulk', 'bounce'] as const;
+
+/** A sent mail's delivery: under way (or waiting for a retry), sent, or failed with a reason. */
+export const emailDeliveryStatuses = ['sending', 'sent', 'failed'] as const;
+export type EmailDeliveryStatus = (typeof emailDeliveryStatuses)[number];
+
+/** An e-mail message: received from the customer, or an agent's reply sent by e-mail. */
+export const messageEmailSchema = z.object({
+  messageId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** The mail's HTML, sanitized on the server: no scripts, remote images as data-src only. */
+  html: z.string().nullable(),
+  /** Received: the SPF, DKIM or DMARC check the sender failed (null: passed or not checked). */
+  authFailure: z.string().nullable(),
+  automatic: z.enum(automaticMailKinds).nullable(),
+  /** Sent: whether it went out, and why not. */
+  delivery: z
+    .object({
+      status: z.enum(emailDeliveryStatuses),
+      error: z.string().nullable(),
+      attempts: z.number().int(),
+    })
+    .nullable(),
+});
+export type MessageEmail = z.infer<typeof messageEmailSchema>;
+
 // spec §3 message, ordered by timestamp (the live `messages` collection, one conversation).
 export const messageSchema = z.object({
   id,
@@ -170,6 +207,8 @@ export const messageSchema = z.object({
   suggestions: z.array(pairSuggestionSchema).optional(),
   /** With `suggestions`: the pair chosen, 'none' ("None of these"), or null while open. */
   suggestionChoice: z.string().nullable().optional(),
+  /** A mail received or sent in an e-mail conversation (absent on every other message). */
+  email: messageEmailSchema.optional(),
   timestamp,
 });
 export type Message = z.infer<typeof messageSchema>;

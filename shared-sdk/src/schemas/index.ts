@@ -18,6 +18,7 @@ export * from './training';
 export * from './products';
 export * from './websites';
 export * from './identity-verification';
+export * from './email';
 export * from './chat-widget';
 export * from './webhooks';
 export * from './billing';

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
-import type { CrawlConfig, JobsConfig, OutboundConfig, WebhooksConfig } from '../../config';
+import type {
+  CrawlConfig,
+  InboundMailConfig,
+  JobsConfig,
+  OutboundConfig,
+  WebhooksConfig,
+} from '../../config';
 import { defaultCrawlLimits } from '../../crawler/crawl-limits';
+import { emailSendJob } from '../../jobs/email-send-jobs';
 import { JobRunner } from '../../jobs/job-runner';
 import { productPhotosJob } from '../../jobs/product-photo-jobs';
 import { trainingEmbeddingsJob } from '../../jobs/training-embedding-jobs';
@@ -22,16 +29,17 @@ export interface JobsPluginOptions {
   crawl: CrawlConfig;
   outbound: OutboundConfig;
   webhooks: WebhooksConfig;
+  inboundMail: InboundMailConfig;
 }
 
 /**
  * Background work: website discovery (getLinks), the reading of a website's pages, the copying
  * in of imported products' photos, the deliveries of webhooks and the embedding of many training
- * texts at once, run by a JobRunner that claims jobs from the database (see
+ * texts at once, the sending of e-mail replies, run by a JobRunner that claims jobs from the database (see
  * job-runner.ts), started once the app is ready.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
-  async (app, { jobs, crawl, outbound, webhooks }) => {
+  async (app, { jobs, crawl, outbound, webhooks, inboundMail }) => {
     const fetch = createOutboundFetch({
       allowHosts: outbound.allowHosts,
       userAgent: defaultCrawlLimits.userAgent,
@@ -48,6 +56,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         productPhotosJob({ db: app.db, fetch, storage: app.storage }),
         webhookDeliveryJob({ db: app.db, fetch, retryBaseMs: webhooks.retryBaseMs }),
         trainingEmbeddingsJob({ bot: app.bot }),
+        emailSendJob({
+          db: app.db,
+          mailer: app.mailer,
+          storage: app.storage,
+          domain: inboundMail.domain,
+          retryBaseMs: inboundMail.sendRetryBaseMs,
+        }),
       ],
     });
     app.decorate('outboundFetch', fetch);
@@ -56,5 +71,5 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     // Before onClose, where the database closes: jobs under way are handed back first.
     app.addHook('preClose', () => runner.close());
   },
-  { name: 'jobs', dependencies: ['database', 'live', 'storage', 'bot'] },
+  { name: 'jobs', dependencies: ['database', 'live', 'storage', 'bot', 'mailer'] },
 );

@@ -16,6 +16,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The sender; MAIL_FROM when absent. */
+  from?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface Mailer {
@@ -24,6 +30,8 @@ export interface Mailer {
    * duration does not tell whether a message was sent (password reset reveals no account).
    */
   send(message: MailMessage): void;
+  /** Sends the message now: resolves once it is sent (or in the outbox), throws why not. */
+  deliver(message: MailMessage): Promise<void>;
   /** Resolves once every message handed over so far is delivered, or failed and logged. */
   idle(): Promise<void>;
   /** Where messages are written without SMTP_URL; null when they go to an SMTP server. */
@@ -69,6 +77,7 @@ export const mailerPlugin = fp<MailerPluginOptions>(
           .finally(() => pending.delete(delivery));
         pending.add(delivery);
       },
+      deliver,
       async idle() {
         await Promise.all([...pending]);
       },

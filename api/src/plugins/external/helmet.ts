@@ -25,7 +25,9 @@ export const helmetPlugin = fp<HelmetPluginOptions>(
       'default-src': ["'self'"],
       'script-src': ["'self'", colorModeScriptHash, ...remoteOrigins],
       'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
-      'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins],
+      // https: a mail's remote images, shown only when the agent asks ("Show images"); the
+      // mail's HTML is sanitized on the server, so they never load unasked.
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...remoteOrigins],
       'connect-src': ["'self'", 'ws:', 'wss:', ...remoteOrigins, ...connectOrigins],
       'font-src': ["'self'", 'data:', ...remoteOrigins],
       'frame-ancestors': ["'self'"],

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Conversation } from 'shared-sdk/schemas';
-import { up, VisuallyHidden } from 'shared-ui';
+import { Badge, up, VisuallyHidden } from 'shared-ui';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
 import { RelativeTime } from '../../../components/relative-time';
@@ -209,6 +209,11 @@ function ConversationRow({
       <Meta>
         <StatusBadge status={conversation.status} />
         <IdentityBadge verified={conversation.customer.verified} />
+        {conversation.channel === 'email' ? (
+          <Badge $tone="neutral" title={conversation.subject ?? undefined}>
+            {t('list.email')}
+          </Badge>
+        ) : null}
         <span>
           <VisuallyHidden>{t('list.updated')} </VisuallyHidden>
           <RelativeTime timestamp={conversation.updatedAt} />

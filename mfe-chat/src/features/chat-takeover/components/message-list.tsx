@@ -6,6 +6,7 @@ import { isNote, type TimelineItem } from '../utils/timeline';
 import { Button } from 'shared-ui';
 import { FieldList } from 'shared-ui/controls';
 import { RelativeTime } from '../../../components/relative-time';
+import { EmailDetails } from './email-details';
 
 const Scroller = styled.div`
   position: relative;
@@ -268,7 +269,8 @@ function MessageItem({
           <strong>{sender}</strong>
           <RelativeTime timestamp={message.timestamp} />
         </Sender>
-        {message.content ? <Content>{message.content}</Content> : null}
+        {message.content && !message.email?.html ? <Content>{message.content}</Content> : null}
+        {message.email ? <EmailDetails messageId={message.id} email={message.email} /> : null}
         {formEntries.length > 0 ? (
           <FieldList layout="compact" aria-label={t('messages.form')} items={formEntries} />
         ) : null}

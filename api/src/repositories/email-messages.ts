@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { EmailDeliveryStatus, MessageEmail } from 'shared-sdk/schemas';
+import type { Database } from '../db/schema';
+import { recordChange } from '../live/write-transaction';
+import { toMessage } from './messages';
+import type { MessageRow } from './messages';
+
+function recordEmailChange(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  conversationId: string,
+  messageId: string,
+) {
+  recordChange(trx, {
+    collection: 'messages',
+    workspaceId,
+    ids: [messageId],
+    conversationIds: [conversationId],
+  });
+}
+
+/** Sets what the message carries as a mail (MessageEmail), in its transaction. */
+export async function setMessageEmail(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  conversationId: string,
+  messageId: string,
+  email: MessageEmail,
+): Promise<void> {
+  await trx
+    .updateTable('messages')
+    .set({ email: JSON.stringify(email) })
+    .where('id', '=', messageId)
+    .execute();
+  recordEmailChange(trx, workspaceId, conversationId, messageId);
+}
+
+/** The message, locked: one send of a reply at a time. */
+export function lockMessage(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  messageId: string,
+): Promise<MessageRow | undefined> {
+  return trx
+    .selectFrom('messages')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', messageId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A sent mail's delivery, as the inbox shows it beside the reply. */
+export async function setDelivery(
+  trx: Kysely<Database>,
+  row: MessageRow,
+  delivery: { status: EmailDeliveryStatus; error: string | null; attempts: number },
+) {
+  if (!row.email) return;
+  await setMessageEmail(trx, row.workspaceId, row.conversationId, row.id, {
+    ...row.email,
+    delivery,
+  });
+}
+
+/**
+ * A bounce of a mail sent from the inbox: that reply is marked failed with the reason. Returns
+ * its conversation, or undefined when the returned mail is not one of the workspace's.
+ */
+export async function markSentMailFailed(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  rfcMessageId: string,
+  reason: string,
+): Promise<{ conversationId: string } | undefined> {
+  const sent = await trx
+    .selectFrom('emailMessageIds')
+    .select(['messageId', 'conversationId'])
+    .where('workspaceId', '=', workspaceId)
+    .where('rfcMessageId', '=', rfcMessageId)
+    .where('direction', '=', 'out')
+    .executeTakeFirst();
+  if (!sent) return undefined;
+  const row = await lockMessage(trx, workspaceId, sent.messageId);
+  if (!row?.email) return undefined;
+  await setDelivery(trx, row, {
+    status: 'failed',
+    error: reason.slice(0, 500),
+    attempts: row.email.delivery?.attempts ?? 1,
+  });
+  return { conversationId: sent.conversationId };
+}
+
+/** The conversation's messages, oldest first: a reply quotes them. */
+export async function conversationHistory(db: Kysely<Database>, conversationId: string) {
+  const rows = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversationId', '=', conversationId)
+    .orderBy('timestamp')
+    .orderBy('id')
+    .execute();
+  return rows.map(toMessage);
+}

@@ -1,0 +1,228 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { MessageAttachment, MessageEmail } from 'shared-sdk/schemas';
+import type { Database } from '../db/schema';
+import { writeTransaction } from '../live/write-transaction';
+import type { ReceivedMail } from '../mail/read-mail';
+import { findWidgetChatbot } from '../repositories/chatbots';
+import { insertConversation } from '../repositories/conversations';
+import type { ConversationRow } from '../repositories/conversations';
+import { findCustomerByEmail, insertCustomer } from '../repositories/customers';
+import type { CustomerRow } from '../repositories/customers';
+import type { EmailInboxRow } from '../repositories/email-inboxes';
+import {
+  findEmailMessageId,
+  findThreadConversationId,
+  insertEmailMessageId,
+} from '../repositories/email-message-ids';
+import { markSentMailFailed, setMessageEmail } from '../repositories/email-messages';
+import {
+  addMessage,
+  changeStatus,
+  emitConversationEvent,
+  lockWorkspaceConversation,
+} from './conversations';
+import type { FileStorage } from './storage';
+
+/** Why a mail cannot be taken, in the words the sending server passes back to its sender. */
+export class MailRefused extends Error {
+  constructor(
+    message: string,
+    /** 5xx: permanent, the sender gives up; 4xx: try again later. */
+    readonly smtpCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface StoredMail {
+  workspaceId: string;
+  /** The mail's text, which the bot answers when it answers first. */
+  text: string;
+  /** False: a mail with this Message-ID was stored already (a sender's retry); nothing added. */
+  stored: boolean;
+  conversationId: string | null;
+  messageId: string | null;
+  /** The conversation is new and the workspace lets the bot answer mail first. */
+  botShouldAnswer: boolean;
+}
+
+/** The sender as the workspace's customer, by e-mail address; made on their first mail. */
+async function customerOf(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  chatbotId: string,
+  mail: ReceivedMail,
+  now: Date,
+): Promise<CustomerRow> {
+  const known = await findCustomerByEmail(trx, workspaceId, mail.fromAddress);
+  if (known) return known;
+  const [firstName = '', ...rest] = mail.fromName.trim().split(/\s+/);
+  // A customer by e-mail has no widget: a token nobody holds stands in for one.
+  const unusedToken = createHash('sha256').update(randomBytes(32)).digest('hex');
+  return insertCustomer(
+    trx,
+    {
+      workspaceId,
+      chatbotId,
+      visitorTokenHash: unusedToken,
+      identity: {
+        email: mail.fromAddress,
+        firstName: firstName.slice(0, 120),
+        lastName: rest.join(' ').slice(0, 120),
+      },
+    },
+    now,
+  );
+}
+
+/**
+ * The conversation the mail belongs to, locked: the thread it replies to (reopened, waiting for
+ * a person, when it had been resolved), or a new e-mail conversation with its subject, pending
+ * unless the workspace lets the bot answer first.
+ */
+async function conversationOf(
+  trx: Kysely<Database>,
+  inbox: EmailInboxRow,
+  customer: CustomerRow,
+  chatbotId: string,
+  mail: ReceivedMail,
+  now: Date,
+): Promise<{ row: ConversationRow; created: boolean }> {
+  const workspaceId = inbox.workspaceId;
+  const threadId = await findThreadConversationId(trx, workspaceId, mail, now);
+  if (threadId) {
+    const row = await lockWorkspaceConversation(trx, workspaceId, threadId);
+    if (row.status !== 'resolved' || mail.automatic) return { row, created: false };
+    const reopened = await changeStatus(
+      trx,
+      row,
+      { status: 'pending', reason: 'reopened', changedBy: null },
+      now,
+    );
+    return { row: reopened, created: false };
+  }
+  const botFirst = inbox.botAnswersFirst && mail.automatic === null;
+  const row = await insertConversation(
+    trx,
+    { workspaceId, chatbotId, customerId: customer.id },
+    now,
+    {
+      channel: 'email',
+      subject: mail.subject.slice(0, 500) || null,
+      status: botFirst ? 'open' : 'pending',
+    },
+  );
+  await emitConversationEvent(trx, row, 'conversation.created', now);
+  return { row, created: true };
+}
+
+/**
+ * Stores a received mail in one transaction: its sender as a customer, its conversation (new or
+ * the thread it replies to), the message with its files, and its Message-ID. Resolves once all
+ * of it is committed, so the receiver acknowledges (250) only a mail that is kept; a mail whose
+ * Message-ID is stored already adds nothing. A bounce of a reply sent from the inbox marks that
+ * reply failed instead.
+ */
+export async function storeInboundMail(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  inbox: EmailInboxRow,
+  mail: ReceivedMail,
+  authFailure: string | null,
+  now: Date,
+): Promise<StoredMail> {
+  if (!mail.fromAddress) throw new MailRefused('The mail has no sender address', 550);
+  const workspaceId = inbox.workspaceId;
+  const written: string[] = [];
+  try {
+    return await writeTransaction(db, async (trx) => {
+      // One sender's mails one at a time: their retries, their threads and their customer row
+      // are decided in order, never twice at once.
+      await sql`select pg_advisory_xact_lock(hashtext(${`${workspaceId}:${mail.fromAddress}`}))`.execute(
+        trx,
+      );
+      const none = {
+        workspaceId,
+        text: mail.text,
+        conversationId: null,
+        messageId: null,
+        botShouldAnswer: false,
+      };
+      const already = await findEmailMessageId(trx, workspaceId, mail.messageId);
+      if (already) {
+        return { ...none, stored: false, conversationId: already.conversationId };
+      }
+      if (mail.automatic === 'bounce' && mail.bouncedMessageId) {
+        const returned = await markSentMailFailed(
+          trx,
+          workspaceId,
+          mail.bouncedMessageId,
+          `The mail came back: ${mail.subject || 'undeliverable'}`,
+        );
+        if (returned) return { ...none, stored: true, conversationId: returned.conversationId };
+      }
+
+      const chatbot = await findWidgetChatbot(trx, workspaceId, null);
+      if (!chatbot) throw new MailRefused('This workspace takes no mail yet', 550);
+      const customer = await customerOf(trx, workspaceId, chatbot.id, mail, now);
+      const { row, created } = await conversationOf(trx, inbox, customer, chatbot.id, mail, now);
+
+      const attachments: MessageAttachment[] = [];
+      for (const file of mail.attachments) {
+        const saved = await storage.storeMailAttachment(trx, {
+          conversationId: row.id,
+          workspaceId,
+          fileName: file.fileName,
+          bytes: file.content,
+        });
+        written.push(saved.storedPath);
+        attachments.push(saved.attachment);
+      }
+      const { message } = await addMessage(
+        trx,
+        row,
+        {
+          role: 'user',
+          senderId: customer.id,
+          content: mail.text || mail.subject || '(no text)',
+          attachments,
+        },
+        now,
+      );
+      const email: MessageEmail = {
+        messageId: mail.messageId,
+        from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        authFailure,
+        automatic: mail.automatic,
+        delivery: null,
+      };
+      await setMessageEmail(trx, workspaceId, row.id, message.id, email);
+      await insertEmailMessageId(trx, {
+        workspaceId,
+        rfcMessageId: mail.messageId,
+        messageId: message.id,
+        conversationId: row.id,
+        direction: 'in',
+        fromAddress: mail.fromAddress,
+        subjectKey: mail.subjectKey,
+        createdAt: now,
+      });
+      return {
+        ...none,
+        stored: true,
+        conversationId: row.id,
+        messageId: message.id,
+        botShouldAnswer: created && row.status === 'open',
+      };
+    });
+  } catch (err) {
+    // Nothing was committed: the files written for it go too.
+    await storage.removeFiles(written);
+    throw err;
+  }
+}

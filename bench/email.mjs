@@ -1,0 +1,201 @@
+// bench/email: inbound mails per second over SMTP, each committed before its 250.
+//
+// The built api (api/dist) with its SMTP receiver on a free port, on an embedded PGlite database
+// in a temporary folder, then on PostgreSQL: a fresh database `parley_bench_email` on the server
+// of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); --no-postgres leaves it
+// out. One workspace's inbox address receives --mails mails (a text part and a small attachment,
+// from --senders senders, every fifth a reply to the sender's previous mail) from Nodemailer with
+// a pool of 10 connections, the way a busy mail server delivers. Each 250 comes only after the
+// conversation, the message and the attachment are committed.
+// The floor, measured in the same run: the same receiver (smtp-server) answering 250 at once to
+// the same mails without storing them. Goal: at least 50% of the floor's rate.
+//   node bench/email.mjs [--mails 1000] [--senders 200] [--no-postgres] [--no-pglite]
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import {
+  apiRequire,
+  buildNodePackages,
+  format,
+  printTable,
+  reportFigures,
+  signUpBenchAdmin,
+  startBenchApi,
+} from './bench-kit.mjs';
+
+const { values } = parseArgs({
+  options: {
+    mails: { type: 'string', default: '1000' },
+    senders: { type: 'string', default: '200' },
+    'no-postgres': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
+  },
+});
+const mailCount = Number(values.mails);
+const senderCount = Number(values.senders);
+const connections = 10;
+const goalShare = 0.5;
+
+await buildNodePackages();
+const nodemailer = apiRequire('nodemailer');
+const { SMTPServer } = apiRequire('smtp-server');
+
+function mails(to, run) {
+  return Array.from({ length: mailCount }, (_, i) => {
+    const sender = i % senderCount;
+    const round = Math.floor(i / senderCount);
+    const reply = round > 0 && round % 5 === 0;
+    return {
+      from: `Customer ${sender} <customer-${sender}@example.org>`,
+      to,
+      subject: `${reply ? 'Re: ' : ''}Question ${sender}`,
+      text: `Hello, this is mail ${i} about my order ${1000 + sender}. When will it arrive?`,
+      messageId: `<bench-${run}-${i}@example.org>`,
+      ...(reply ? { inReplyTo: `<bench-${run}-${i - senderCount}@example.org>` } : {}),
+      attachments: [{ filename: `receipt-${i}.txt`, content: `Receipt of order ${1000 + sender}` }],
+    };
+  });
+}
+
+/** Sends every mail through a pool of `connections`; mails per second, and how many got 250. */
+async function deliver(port, batch) {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: Infinity,
+  });
+  const started = performance.now();
+  let accepted = 0;
+  let next = 0;
+  async function worker() {
+    while (next < batch.length) {
+      const mail = batch[next++];
+      const info = await transport.sendMail(mail);
+      if (/^250/.test(info.response)) accepted += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  transport.close();
+  return { perSecond: accepted / elapsed, accepted, elapsed };
+}
+
+/** The same receiver answering 250 once it has read a mail, storing nothing. */
+async function floor() {
+  const server = new SMTPServer({
+    size: 25 * 1024 * 1024,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onRcptTo: (_address, _session, callback) => callback(),
+    onData: (stream, _session, callback) => {
+      stream.on('data', () => {});
+      stream.on('end', () => callback(null, 'Message accepted'));
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address();
+  const result = await deliver(port, mails('inbox@localhost', 'floor'));
+  await new Promise((resolve) => server.close(resolve));
+  return result;
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function freshPostgres(adminUrl, name) {
+  const { Client } = apiRequire('pg');
+  const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    console.log(`PostgreSQL not measured: ${error.message}`);
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function measure(name, databaseUrl) {
+  // INBOUND_SMTP_PORT=0 turns the receiver off: it is given a port free now.
+  process.env.BENCH_INBOUND_SMTP_PORT = String(await freePort());
+  const { app, call, close } = await startBenchApi('email', { databaseUrl });
+  try {
+    const { admin, workspaceId } = await signUpBenchAdmin(call);
+    const settings = await call(
+      'GET',
+      `/api/user/email-settings?workspaceId=${workspaceId}`,
+      undefined,
+      admin.idToken,
+    );
+    const result = await deliver(app.inboundMail.smtpPort, mails(settings.inboxAddress, 'api'));
+    const stored = await app.db
+      .selectFrom('emailMessageIds')
+      .select(({ fn }) => fn.countAll().as('count'))
+      .where('workspaceId', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    if (Number(stored.count) !== result.accepted) {
+      throw new Error(`${result.accepted} mails got 250 but ${stored.count} are stored`);
+    }
+    return result;
+  } finally {
+    await close();
+  }
+}
+
+const rows = [];
+const figures = [];
+let allMet = true;
+async function run(name, databaseUrl) {
+  const bottom = await floor();
+  const result = await measure(name, databaseUrl);
+  const met = result.perSecond >= goalShare * bottom.perSecond;
+  allMet &&= met;
+  rows.push([
+    name,
+    format(result.accepted),
+    result.perSecond.toFixed(0),
+    bottom.perSecond.toFixed(0),
+    `${((100 * result.perSecond) / bottom.perSecond).toFixed(0)}%`,
+    `≥ ${goalShare * 100}%`,
+    met ? 'yes' : 'NO',
+  ]);
+  figures.push({
+    figure: `inbound mails/s over SMTP, 10 connections (${name})`,
+    value: `${result.perSecond.toFixed(0)}/s`,
+    goal: `≥ ${goalShare * 100}% of floor`,
+    floor: `${bottom.perSecond.toFixed(0)}/s`,
+    met,
+  });
+}
+
+if (!values['no-pglite']) await run('PGlite (embedded)', '');
+if (!values['no-postgres']) {
+  const url = await freshPostgres(
+    process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    'parley_bench_email',
+  );
+  if (url) await run('PostgreSQL', url);
+}
+console.log(
+  `\n${format(mailCount)} mails from ${format(senderCount)} senders, ${connections} connections; ` +
+    'floor: the same SMTP receiver answering 250 without storing',
+);
+printTable(['database', 'stored', 'mails/s', 'floor/s', 'share', 'goal', 'met'], rows, 1);
+reportFigures(figures);
+process.exitCode = allMet ? 0 : 1;
+process.exit();

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import nodemailer from 'nodemailer';
+import { expectAccessibleInBothModes } from './accessibility';
+import { logIn, readLatestEmail, signUpByApi, workspacesOf } from './accounts';
+import { collectConsoleErrors } from './console-errors';
+import { dataDir, inboundSmtpPort } from './playwright.config';
+
+test('a mail to the workspace appears live in the inbox, and the reply goes out by e-mail with its threading headers', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const owner = await signUpByApi(request, { label: 'email', website: 'https://bikes.example' });
+  const { workspaceId } = (await workspacesOf(request, owner))[0]!;
+
+  // Settings › Integrations › E-mail: the address the business forwards its mailbox to.
+  await page.goto(`/dashboard/${workspaceId}/integrations`);
+  await logIn(page, owner.email, owner.password);
+  const panel = page.getByRole('region', { name: 'E-mail' });
+  const addressField = panel.getByLabel('Inbox address to forward to');
+  await expect(addressField).toHaveValue(/^[a-z0-9]{16}@localhost$/);
+  const address = await addressField.inputValue();
+  await panel.getByLabel(/^Sender name/).fill('Bike shop support');
+  await panel.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await expect(page.getByText('E-mail settings saved')).toBeVisible();
+  await expectAccessibleInBothModes(page);
+
+  // The agent waits on the inbox; a customer's mail server delivers a mail over SMTP.
+  const base = `/dashboard/${workspaceId}/chat-takeover`;
+  await page.goto(base);
+  await expect(page.getByText(/No conversations yet/)).toBeVisible();
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: inboundSmtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const sent = await transport.sendMail({
+    from: 'Ada Lovelace <ada@example.org>',
+    to: address,
+    subject: 'Broken bell',
+    text: 'The bell of my new bike does not ring.',
+    html:
+      '<p>The bell of my <b>new bike</b> does not ring.</p>' +
+      '<img src="https://images.example/bell.png" alt="The silent bell">' +
+      '<script>document.title = "owned"</script>',
+    messageId: '<e2e-bell-1@example.org>',
+  });
+  transport.close();
+  expect(sent.response).toMatch(/^250 /);
+
+  const list = page.getByRole('list', { name: 'Conversations' });
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await expect(list).toContainText('Ada Lovelace');
+  await list.getByRole('link').first().click();
+  const thread = page.getByRole('region', { name: 'Messages with Ada Lovelace' });
+  await expect(thread.getByText('new bike')).toBeVisible();
+  await expect(thread.getByText('Broken bell')).toBeVisible();
+  // Remote images wait for the agent; scripts never ran. The image host answers here.
+  let imageRequests = 0;
+  await page.route('https://images.example/bell.png', (route) => {
+    imageRequests += 1;
+    return route.fulfill({
+      contentType: 'image/png',
+      body: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+  });
+  await expect(thread.getByAltText('The silent bell')).not.toHaveAttribute('src', /.+/);
+  expect(imageRequests).toBe(0);
+  await thread.getByRole('button', { name: 'Show images' }).click();
+  await expect(thread.getByAltText('The silent bell')).toHaveAttribute(
+    'src',
+    'https://images.example/bell.png',
+  );
+  await expect
+    .poll(() =>
+      thread
+        .getByAltText('The silent bell')
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    )
+    .toBe(1);
+  expect(imageRequests).toBe(1);
+  await expect(page).not.toHaveTitle('owned');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectAccessibleInBothModes(page);
+
+  // The agent replies from the inbox: it is sent by e-mail.
+  const reply = page.getByLabel('Your reply');
+  await reply.fill('We are sending you a new bell today.');
+  await reply.press('Enter');
+  await expect(thread.getByText('Sent by e-mail')).toBeVisible({ timeout: 30_000 });
+  const mail = readLatestEmail(dataDir!, 'ada@example.org');
+  expect(mail).toContain('We are sending you a new bell today.');
+  expect(mail).toMatch(/^Subject: Re: Broken bell$/m);
+  expect(mail).toMatch(/^In-Reply-To: <e2e-bell-1@example\.org>$/m);
+  expect(mail).toMatch(/^References: <e2e-bell-1@example\.org>$/m);
+  expect(mail).toMatch(/^From: "?Bike shop support"? <[a-z0-9]{16}@localhost>$/m);
+  expect(mail).toContain('> The bell of my new bike does not ring.');
+  expect(errors).toEqual([]);
+});
