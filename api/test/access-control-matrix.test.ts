@@ -304,6 +304,10 @@ const samples: Record<string, Sample> = {
   'POST /api/user/bot-preview': {
     input: ({ workspaceId }) => ({ workspaceId, question: 'Planted?' }),
   },
+  'GET /api/user/copilot-suggestions': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
   'GET /api/user/webhooks': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
   'POST /api/user/webhooks': {
     input: ({ workspaceId }) => ({

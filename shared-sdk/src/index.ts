@@ -24,6 +24,7 @@ export type * from './schemas/chat-widget';
 export type * from './schemas/identity-verification';
 export type * from './schemas/webhooks';
 export type * from './schemas/billing';
+export type * from './schemas/copilot';
 // The schemas' lists and limits, for pages that show them without validating.
 export * from './schemas/constants';
 export * from './upload';
@@ -44,6 +45,7 @@ export * from './endpoints/webhooks';
 export * from './endpoints/billing';
 export * from './endpoints/reports';
 export * from './endpoints/customers';
+export * from './endpoints/copilot';
 export * from './client-id';
 export * from './prices';
 export * from './plans';

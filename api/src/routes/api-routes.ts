@@ -13,6 +13,7 @@ import { userUnansweredQuestionsRoutes } from './user-unanswered-questions';
 import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
 import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
+import { userCopilotRoutes } from './user-copilot';
 import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userCustomersRoutes } from './user-customers';
@@ -58,6 +59,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userReportsRoutes);
   await app.register(userSearchRoutes);
   await app.register(userCustomersRoutes);
+  await app.register(userCopilotRoutes);
 };
 
 /**

@@ -25,3 +25,4 @@ export * from './constants';
 export * from './reports';
 export * from './search';
 export * from './customer-records';
+export * from './copilot';
