@@ -42,11 +42,12 @@ export interface CopilotCandidate {
 }
 
 /**
- * Least modelled probability of the best pair for pairs to be suggested at all: the bot's own
- * "Did you mean…" threshold, fitted on the dev split of bench/bot so that few questions the
- * training cannot answer are offered pairs (bench:bot prints how few for the copilot).
+ * Least modelled probability of the best pair for pairs to be suggested at all, below the bot's
+ * own "Did you mean…" threshold: an agent reads the suggestions and their confidence before using
+ * one. Chosen on the dev split of bench/bot (`npm run bench:bot` prints it): the least at which
+ * suggestions are shown for at most a quarter of the questions the training cannot answer.
  */
-export const minCopilotProbability = defaultMeaningSettings.suggestThreshold;
+export const minCopilotProbability = 0.1;
 
 const holdsPartOfQuestion = ({ features }: FusedCandidate) =>
   features.lexicalCoverage >= minSuggestionCoverage ||
@@ -90,13 +91,14 @@ function pairCandidates(
   query: Float32Array,
   hits: readonly TrainingHit[],
   meaning: MeaningSettings,
+  minProbability: number,
 ): { item: Item; confidence: number }[] {
   const fused = fuseCandidates(index, query, hits, meaning.weights);
   const [first, second] = fused;
   if (!first) return [];
   const information = index.information(question);
   const best = pairProbability(first, second, information, meaning.decision);
-  if (best < minCopilotProbability) return [];
+  if (best < minProbability) return [];
   const pairs: { item: Item; confidence: number }[] = [];
   for (const candidate of fused.slice(0, maxSuggestions)) {
     // As in "Did you mean…": a runner-up far behind the best is noise.
@@ -144,6 +146,7 @@ export function copilotSuggestions(
   query: Float32Array | undefined,
   thresholds: ConfidenceThresholds = defaultConfidenceThresholds,
   meaning: MeaningSettings = defaultMeaningSettings,
+  minProbability = minCopilotProbability,
 ): CopilotCandidate[] {
   const decision = decideReply(index, text, query, thresholds, meaning);
   const { reply, question } = decision;
@@ -156,7 +159,10 @@ export function copilotSuggestions(
     reply.kind === 'answer' && decision.best
       ? [{ item: decision.best, confidence: decision.confidence ?? 1 }]
       : [];
-  const pairs = query && index.meaning ? pairCandidates(index, question, query, hits, meaning) : [];
+  const pairs =
+    query && index.meaning
+      ? pairCandidates(index, question, query, hits, meaning, minProbability)
+      : [];
   const rest = [...pairs, ...itemCandidates(index, query, hits, thresholds)];
   // Stable: pairs keep the bot's order among themselves.
   rest.sort((a, b) => b.confidence - a.confidence);
