@@ -304,6 +304,24 @@ const samples: Record<string, Sample> = {
   'POST /api/user/bot-preview': {
     input: ({ workspaceId }) => ({ workspaceId, question: 'Planted?' }),
   },
+  'GET /api/user/suggested-pairs': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'POST /api/user/suggested-pairs-accept': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      sourceIds: ['answered-1'],
+      question: 'Planted?',
+      answer: 'Planted answer',
+      topicIds: [],
+    }),
+    adminOnly: true,
+  },
+  'POST /api/user/suggested-pairs-dismiss': {
+    input: ({ workspaceId }) => ({ workspaceId, sourceIds: ['answered-1'] }),
+    adminOnly: true,
+  },
   'GET /api/user/copilot-suggestions': {
     input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
     adminOnly: true,

@@ -14,6 +14,7 @@ import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
 import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
 import { userCopilotRoutes } from './user-copilot';
+import { userSuggestedPairsRoutes } from './user-suggested-pairs';
 import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userCustomersRoutes } from './user-customers';
@@ -60,6 +61,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userSearchRoutes);
   await app.register(userCustomersRoutes);
   await app.register(userCopilotRoutes);
+  await app.register(userSuggestedPairsRoutes);
 };
 
 /**

@@ -25,6 +25,7 @@ import type { NewMessage } from '../repositories/messages';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { groupedAppends } from './grouped-appends';
 import type { MessageAppend } from './grouped-appends';
+import { keepAgentAnswer } from './suggested-pairs';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -298,6 +299,8 @@ export async function resolveConversation(
     { status: 'resolved', reason: 'resolved', changedBy: agentId },
     now,
   );
+  // What the agent answered may become a pair (AI training's suggested pairs).
+  await keepAgentAnswer(trx, { workspaceId, conversationId }, now);
   return readBack(trx, resolved);
 }
 

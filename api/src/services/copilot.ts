@@ -3,7 +3,7 @@ import type { CopilotSuggestions, CopilotSuggestionsQuery } from 'shared-sdk/sch
 import { asksSomething, type BotService, type CopilotCandidate } from '../bot';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
-import { noneOfTheseText } from './bot-suggestions';
+import { noneOfTheseText } from './none-of-these';
 
 /** The customer's recent messages read back for their latest question. */
 const recentMessages = 20;

@@ -26,3 +26,4 @@ export * from './reports';
 export * from './search';
 export * from './customer-records';
 export * from './copilot';
+export * from './suggested-pairs';
