@@ -322,6 +322,23 @@ const samples: Record<string, Sample> = {
     input: ({ workspaceId }) => ({ workspaceId, sourceIds: ['answered-1'] }),
     adminOnly: true,
   },
+  'POST /api/user/copilot-draft': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/copilot-summary': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/copilot-rewrite': {
+    input: ({ workspaceId, conversationId }) => ({
+      workspaceId,
+      conversationId,
+      text: 'Planted reply',
+      style: 'shorter',
+    }),
+    adminOnly: true,
+  },
   'GET /api/user/copilot-suggestions': {
     input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
     adminOnly: true,

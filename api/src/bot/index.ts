@@ -13,3 +13,5 @@ export { createOpenAiCompatibleModel } from './replying/language-model';
 export { sharedSentenceEncoder } from './understanding/sentence-encoder';
 export { createTrainingVectors, trainingEmbeddingsJobKind } from './understanding/training-vectors';
 export { asksSomething } from './deciding/copilot-suggestions';
+export { AssistantError, createAgentAssistant } from './replying/agent-assistant';
+export type { AgentAssistant, RewriteStyle } from './replying/agent-assistant';

@@ -19,7 +19,7 @@ export function confidenceLevel(confidence: number): CopilotSuggestions['suggest
  * The customer's latest question in the conversation: their newest message that asks something,
  * not "a person please", "thanks" or their "None of these" to the bot's suggestions.
  */
-async function latestQuestion(
+export async function latestQuestion(
   db: Kysely<Database>,
   workspaceId: string,
   conversationId: string,
@@ -45,7 +45,7 @@ async function latestQuestion(
   );
 }
 
-const suggestionOf = (candidate: CopilotCandidate) => ({
+const suggestionOf = ({ passage: _forTheModel, ...candidate }: CopilotCandidate) => ({
   ...candidate,
   confidence: Math.round(candidate.confidence * 100) / 100,
   level: confidenceLevel(candidate.confidence),
@@ -59,13 +59,15 @@ export async function copilotSuggestions(
   db: Kysely<Database>,
   bot: Pick<BotService, 'suggest'>,
   { workspaceId, conversationId }: CopilotSuggestionsQuery,
+  languageModel: boolean,
 ): Promise<CopilotSuggestions> {
   const asked = await latestQuestion(db, workspaceId, conversationId);
-  if (!asked) return { question: null, messageId: null, suggestions: [] };
+  if (!asked) return { question: null, messageId: null, suggestions: [], languageModel };
   const candidates = await bot.suggest(workspaceId, asked.content);
   return {
     question: asked.content,
     messageId: asked.id,
     suggestions: candidates.map(suggestionOf),
+    languageModel,
   };
 }

@@ -9,4 +9,26 @@ export const copilotEndpoints = {
     query: 'copilotSuggestionsQuerySchema',
     response: 'copilotSuggestionsSchema',
   }),
+  /** With a language model: a reply drafted from the conversation and its retrieved training. */
+  draft: endpoint({
+    method: 'POST',
+    path: '/api/user/copilot-draft',
+    body: 'copilotConversationRequestSchema',
+    response: 'copilotDraftSchema',
+  }),
+  /** With a language model: the conversation summarized, stored as a private note. */
+  summarize: endpoint({
+    method: 'POST',
+    path: '/api/user/copilot-summary',
+    body: 'copilotConversationRequestSchema',
+    response: 'conversationNoteSchema',
+    status: 201,
+  }),
+  /** With a language model: the agent's own text, shorter or friendlier. */
+  rewrite: endpoint({
+    method: 'POST',
+    path: '/api/user/copilot-rewrite',
+    body: 'copilotRewriteRequestSchema',
+    response: 'copilotRewriteSchema',
+  }),
 };

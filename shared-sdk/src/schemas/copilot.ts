@@ -34,5 +34,27 @@ export const copilotSuggestionsSchema = z.object({
   messageId: z.string().nullable(),
   /** Best first, at most three; none when nothing in the training is relevant. */
   suggestions: z.array(copilotSuggestionSchema).max(3),
+  /** Whether a language model is set up: drafts, summaries and rewrites are offered only then. */
+  languageModel: z.boolean(),
 });
 export type CopilotSuggestions = z.infer<typeof copilotSuggestionsSchema>;
+
+export const copilotConversationRequestSchema = z.object({ workspaceId: id, conversationId: id });
+export type CopilotConversationRequest = z.input<typeof copilotConversationRequestSchema>;
+
+/** A draft reply from the conversation and the training retrieved for it, naming its sources. */
+export const copilotDraftSchema = z.object({
+  text: z.string(),
+  /** What [1], [2]… in the text refer to, in that order. */
+  sources: z.array(
+    copilotSuggestionSchema.pick({ kind: true, id: true, label: true, url: true }),
+  ),
+});
+export type CopilotDraft = z.infer<typeof copilotDraftSchema>;
+
+export const copilotRewriteRequestSchema = copilotConversationRequestSchema.extend({
+  text: z.string().trim().min(1, 'Write a reply first').max(5000),
+  style: z.enum(['shorter', 'friendlier']),
+});
+export type CopilotRewriteRequest = z.input<typeof copilotRewriteRequestSchema>;
+export const copilotRewriteSchema = z.object({ text: z.string() });

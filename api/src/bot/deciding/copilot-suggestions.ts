@@ -7,7 +7,11 @@ import {
   smallTalk,
   type ProductQuestion,
 } from '../understanding/customer-intents';
-import { productDescriptionAnswer, productFactsAnswer } from '../replying/training-answers';
+import {
+  passageOf,
+  productDescriptionAnswer,
+  productFactsAnswer,
+} from '../replying/training-answers';
 import { defaultConfidenceThresholds, type ConfidenceThresholds } from './confidence';
 import {
   decideReply,
@@ -37,6 +41,8 @@ export interface CopilotCandidate {
   label: string;
   url: string | null;
   text: string;
+  /** The item as a language model reads it (a product's price and stock from its fields). */
+  passage: string;
   /** How likely it answers the question, 0 to 1. */
   confidence: number;
 }
@@ -174,12 +180,14 @@ export function copilotSuggestions(
     if (seen.has(key)) continue;
     seen.add(key);
     const answer = insertableText(index, item, asked);
-    if (!answer) continue;
+    const passage = passageOf(index, item);
+    if (!answer || !passage) continue;
     suggestions.push({
       kind: item.kind,
       id: item.id,
       ...sourceLabel(index, item),
       text: answer,
+      passage: passage.text,
       confidence: Math.min(1, Math.max(0, confidence)),
     });
     if (suggestions.length === maxSuggestions) break;

@@ -47,6 +47,7 @@ const shipping: CopilotSuggestions = {
       level: 'medium',
     },
   ],
+  languageModel: false,
 };
 const returns: CopilotSuggestions = {
   question: 'And how do I return it?',
@@ -62,6 +63,7 @@ const returns: CopilotSuggestions = {
       level: 'low',
     },
   ],
+  languageModel: false,
 };
 
 async function renderConversation(answers: CopilotSuggestions[]) {
@@ -165,7 +167,12 @@ describe('Suggested answers', () => {
 
   it('shows nothing when nothing in the training is relevant', async () => {
     const { requests } = await renderConversation([
-      { question: 'Is the garage free?', messageId: 'msg_1', suggestions: [] },
+      {
+        question: 'Is the garage free?',
+        messageId: 'msg_1',
+        suggestions: [],
+        languageModel: false,
+      },
     ]);
     await waitFor(() =>
       expect(requests.some((request) => request.url.startsWith('/api/user/copilot'))).toBe(true),
