@@ -127,7 +127,7 @@ describe('Suggested answers', () => {
     await user.type(reply(), 'Hi Maya!');
     await user.click(
       screen.getByRole('button', {
-        name: 'Insert the answer from How long does shipping take? into your reply',
+        name: 'Insert the answer from How long does shipping take?',
       }),
     );
     expect(reply().value).toBe('Hi Maya!\n\nOrders arrive within 2 to 4 working days.');
@@ -191,7 +191,7 @@ describe('Suggested answers', () => {
     await user.keyboard('a');
     expect(
       screen.getByRole('button', {
-        name: 'Insert the answer from How long does shipping take? into your reply',
+        name: 'Insert the answer from How long does shipping take?',
       }),
     ).toHaveFocus();
     await user.keyboard('{Enter}');

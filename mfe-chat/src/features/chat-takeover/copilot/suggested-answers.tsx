@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { copilotEndpoints, type CopilotSuggestion } from 'shared-sdk';
-import { addTranslations, Badge, Button, Muted, VisuallyHidden } from 'shared-ui';
+import { addTranslations, Button, Muted, VisuallyHidden } from 'shared-ui';
 import { useApiGet } from 'shared-ui/controls';
 import en from '../copilot.en-US.json';
 
@@ -17,7 +17,6 @@ const Panel = styled.section`
   padding: 12px;
   border: 1px solid ${({ theme }) => theme.colors.stroke};
   border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
   h4 {
     margin: 0;
     font-size: 0.9375rem;
@@ -65,6 +64,16 @@ const Answer = styled.p`
   color: ${({ theme }) => theme.colors.textPrimary};
 `;
 
+/** What the suggestion comes from; outlined, so it reads on the panel in either mode. */
+const Kind = styled.span`
+  padding: 1px 8px;
+  border: 1px solid ${({ theme }) => theme.colors.stroke};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: 0.8125rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textPrimary};
+`;
+
 const Confidence = styled.span`
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.colors.textSecondary};
@@ -82,7 +91,7 @@ function Suggestion({
   return (
     <Item>
       <Head>
-        <Badge $tone="neutral">{t(`kinds.${suggestion.kind}`)}</Badge>
+        <Kind>{t(`kinds.${suggestion.kind}`)}</Kind>
         <strong>
           {suggestion.url ? (
             <a href={suggestion.url} target="_blank" rel="noreferrer">
