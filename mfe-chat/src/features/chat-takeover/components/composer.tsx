@@ -71,6 +71,8 @@ type ComposerState = 'editing' | 'sending' | 'sent';
 export interface Insertion {
   text: string;
   count: number;
+  /** Takes the reply's place (a rewrite of it) instead of being added at its end. */
+  replace?: boolean;
 }
 
 const sameFile = (a: File, b: File) =>
@@ -128,7 +130,8 @@ export function Composer({
   useEffect(() => {
     if (!insertion) return;
     const { content: written, setContent: write } = latestDraft.current;
-    write(written.trim() === '' ? insertion.text : `${written.trimEnd()}\n\n${insertion.text}`);
+    const adds = !insertion.replace && written.trim() !== '';
+    write(adds ? `${written.trimEnd()}\n\n${insertion.text}` : insertion.text);
     contentField()?.focus();
     // Only a new insertion adds text; the field is found anew each time.
   }, [insertion]);

@@ -55,6 +55,16 @@ export function ReplyArea({
             onInsert={(text) =>
               setInsertion((previous) => ({ text, count: (previous?.count ?? 0) + 1 }))
             }
+            onReplace={(text) =>
+              setInsertion((previous) => ({
+                text,
+                count: (previous?.count ?? 0) + 1,
+                replace: true,
+              }))
+            }
+            replyText={() =>
+              document.querySelector<HTMLTextAreaElement>('textarea[name="content"]')?.value ?? ''
+            }
           />
           <Composer
             workspaceId={workspaceId}

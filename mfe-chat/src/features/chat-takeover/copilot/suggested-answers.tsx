@@ -5,6 +5,7 @@ import { copilotEndpoints, type CopilotSuggestion } from 'shared-sdk';
 import { addTranslations, Button, Muted, VisuallyHidden } from 'shared-ui';
 import { useApiGet } from 'shared-ui/controls';
 import en from '../copilot.en-US.json';
+import { AssistantActions } from './assistant-actions';
 
 addTranslations('copilot', en);
 
@@ -133,12 +134,17 @@ export function SuggestedAnswers({
   conversationId,
   latestCustomerMessageId,
   onInsert,
+  onReplace,
+  replyText,
 }: {
   workspaceId: string;
   conversationId: string;
   /** The customer's newest message: a new one asks again. */
   latestCustomerMessageId: string | undefined;
   onInsert: (text: string) => void;
+  /** Puts a rewrite of the agent's reply in its place. */
+  onReplace: (text: string) => void;
+  replyText: () => string;
 }) {
   const { t } = useTranslation('copilot');
   const { state, retry } = useApiGet(copilotEndpoints.suggestions, { workspaceId, conversationId });
@@ -167,24 +173,36 @@ export function SuggestedAnswers({
       </Panel>
     );
   }
-  if (state.status !== 'loaded' || state.data.suggestions.length === 0) return null;
-  const { question, suggestions } = state.data;
+  if (state.status !== 'loaded') return null;
+  const { question, suggestions, languageModel } = state.data;
+  if (suggestions.length === 0 && !languageModel) return null;
   return (
     <Panel aria-labelledby={`${suggestedAnswersId}-title`} id={suggestedAnswersId}>
       <h4 id={`${suggestedAnswersId}-title`}>{t('title')}</h4>
-      {question ? <Muted>{t('intro', { question })}</Muted> : null}
-      <List>
-        {suggestions.map((suggestion) => (
-          <Suggestion
-            key={`${suggestion.kind}:${suggestion.id}`}
-            suggestion={suggestion}
-            onInsert={(text) => {
-              onInsert(text);
-              setAnnounced(t('inserted'));
-            }}
-          />
-        ))}
-      </List>
+      {languageModel ? (
+        <AssistantActions
+          workspaceId={workspaceId}
+          conversationId={conversationId}
+          replyText={replyText}
+          onInsert={onInsert}
+          onReplace={onReplace}
+        />
+      ) : null}
+      {question && suggestions.length > 0 ? <Muted>{t('intro', { question })}</Muted> : null}
+      {suggestions.length > 0 ? (
+        <List>
+          {suggestions.map((suggestion) => (
+            <Suggestion
+              key={`${suggestion.kind}:${suggestion.id}`}
+              suggestion={suggestion}
+              onInsert={(text) => {
+                onInsert(text);
+                setAnnounced(t('inserted'));
+              }}
+            />
+          ))}
+        </List>
+      ) : null}
       <VisuallyHidden role="status">{announced}</VisuallyHidden>
     </Panel>
   );
