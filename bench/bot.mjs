@@ -21,6 +21,9 @@
 // - `--wordings`: each business is also taught its dev paraphrases, each as a pair of its own with
 //   the pair's answer (as "Save as Q&A" adds them), and the test split is asked of that training:
 //   what more wordings of the same questions do. A wording's pair counts as the pair it words.
+// - The agent's copilot (deciding/copilot-suggestions.ts): how often the first answer suggested
+//   beside the reply box is the pair the question belongs to, beside how often the bot itself
+//   answered it right, and how often anything is suggested for an unknown question.
 //   node --expose-gc bench/bot.mjs [--fit] [--mistakes dev|test] [--breakdown dev|test] [--wordings]
 //     [--queries 3000] [--passages 50000]
 import { execFileSync } from 'node:child_process';
@@ -64,6 +67,8 @@ const goals = {
   p95Ms: 15,
   embedSeconds: 60,
   residentMb: 300,
+  copilotFirst: 0.75,
+  copilotUnknownShown: 0.25,
 };
 
 // The bot's modules are TypeScript: compiled on load with swc (as the api's build does), so the
@@ -101,6 +106,10 @@ const {
   negativeWeight,
 } = require('../api/src/bot/deciding/pair-decision.ts');
 const { loadSentenceEncoder } = require('../api/src/bot/understanding/sentence-encoder.ts');
+const {
+  copilotSuggestions,
+  minCopilotProbability,
+} = require('../api/src/bot/deciding/copilot-suggestions.ts');
 
 const percent = (part, whole) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '—');
 
@@ -372,6 +381,80 @@ for (const [label, figure, goal] of rows)
     `${label.padEnd(26)}${columns.map((c) => figure(results[c]).padStart(15)).join('')}   ${goal}`,
   );
 
+/**
+ * The agent's copilot on `split`: how often its first suggested answer is the pair the question
+ * belongs to, how often that pair is among the three shown, and how often anything is shown for
+ * a question the training cannot answer (nothing should be).
+ */
+function evaluateCopilot(split, meaning, minProbability) {
+  const tally = { asked: 0, first: 0, shown: 0, inThree: 0, unknown: 0, unknownShown: 0 };
+  for (const business of businesses) {
+    const index = indexOf('meaning', business);
+    const suggest = (text) =>
+      copilotSuggestions(
+        index,
+        text,
+        queryOf(text),
+        defaultConfidenceThresholds,
+        meaning,
+        minProbability,
+      );
+    for (const { text, id } of business.inScope.filter((question) => question.split === split)) {
+      tally.asked++;
+      const shown = suggest(text).map((each) => (each.kind === 'qna' ? pairOf(each.id) : each.id));
+      if (shown.length > 0) tally.shown++;
+      if (shown[0] === id) tally.first++;
+      if (shown.includes(id)) tally.inThree++;
+    }
+    for (const { text } of business.unknown.filter((question) => question.split === split)) {
+      tally.unknown++;
+      if (suggest(text).length > 0) tally.unknownShown++;
+    }
+  }
+  return tally;
+}
+/**
+ * The copilot's floor, chosen on the dev split: the least probability of the best pair (in steps
+ * of 0.02) at which suggestions are shown for at most `goals.copilotUnknownShown` of the unknown
+ * questions. Lower shows the agent more right pairs and more noise.
+ */
+function chooseCopilotFloor() {
+  for (let step = 1; step * 0.02 < meaning.decision.threshold; step++) {
+    const floor = Math.round(step * 2) / 100;
+    const dev = evaluateCopilot('dev', meaning, floor);
+    if (dev.unknownShown <= goals.copilotUnknownShown * dev.unknown) return floor;
+  }
+  return meaning.decision.threshold;
+}
+const copilotFloor = chooseCopilotFloor();
+console.log(
+  `\ncopilot floor chosen on the dev split: ${copilotFloor}` +
+    (copilotFloor === minCopilotProbability
+      ? ' (as in copilot-suggestions.ts)'
+      : ` (copilot-suggestions.ts has ${minCopilotProbability}: paste this in)`),
+);
+const copilot = {
+  dev: evaluateCopilot('dev', meaning, copilotFloor),
+  test: evaluateCopilot('test', meaning, copilotFloor),
+};
+console.log(`the agent's copilot (suggested answers), meaning method:`);
+console.log(`${''.padEnd(34)}${'dev'.padStart(10)}${'test'.padStart(10)}`);
+for (const [label, figure] of [
+  ['first suggestion is the right pair', (c) => percent(c.first, c.asked)],
+  ['right pair among the three shown', (c) => percent(c.inThree, c.asked)],
+  ['in scope: suggestions shown', (c) => percent(c.shown, c.asked)],
+  ['unknown: suggestions shown', (c) => percent(c.unknownShown, c.unknown)],
+])
+  console.log(
+    `${label.padEnd(34)}${figure(copilot.dev).padStart(10)}${figure(copilot.test).padStart(10)}`,
+  );
+
+console.log(
+  `copilot, test split: first suggestion is the question's pair for ` +
+    `${percent(copilot.test.first, copilot.test.asked)} (goal ≥ ${goals.copilotFirst * 100}%); ` +
+    `the bot itself answered ${percent(test.right, test.asked)} right (the floor)`,
+);
+
 reportFigures([
   {
     figure: 'bot, test split: in scope answered right',
@@ -390,6 +473,22 @@ reportFigures([
     value: percent(test.unknownHandedOver, test.unknown),
     goal: `≥ ${goals.unknownHandedOver * 100}%`,
     met: test.unknownHandedOver / test.unknown >= goals.unknownHandedOver,
+  },
+  {
+    // The floor is the bot's own right answers on the same questions: what the agent would
+    // have had without the copilot's help on a question the bot answered itself.
+    figure: "copilot, test split: first suggestion is the question's pair",
+    value: percent(copilot.test.first, copilot.test.asked),
+    goal: `≥ ${goals.copilotFirst * 100}% (floor: the bot answered right ${percent(test.right, test.asked)})`,
+    met:
+      copilot.test.first / copilot.test.asked >= goals.copilotFirst &&
+      copilot.test.first >= test.right,
+  },
+  {
+    figure: 'copilot, test split: unknown questions with suggestions shown',
+    value: percent(copilot.test.unknownShown, copilot.test.unknown),
+    goal: `≤ ${goals.copilotUnknownShown * 100}%`,
+    met: copilot.test.unknownShown / copilot.test.unknown <= goals.copilotUnknownShown,
   },
 ]);
 

@@ -304,6 +304,45 @@ const samples: Record<string, Sample> = {
   'POST /api/user/bot-preview': {
     input: ({ workspaceId }) => ({ workspaceId, question: 'Planted?' }),
   },
+  'GET /api/user/suggested-pairs': {
+    input: ({ workspaceId }) => ({ workspaceId }),
+    adminOnly: true,
+  },
+  'POST /api/user/suggested-pairs-accept': {
+    input: ({ workspaceId }) => ({
+      workspaceId,
+      sourceIds: ['answered-1'],
+      question: 'Planted?',
+      answer: 'Planted answer',
+      topicIds: [],
+    }),
+    adminOnly: true,
+  },
+  'POST /api/user/suggested-pairs-dismiss': {
+    input: ({ workspaceId }) => ({ workspaceId, sourceIds: ['answered-1'] }),
+    adminOnly: true,
+  },
+  'POST /api/user/copilot-draft': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/copilot-summary': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
+  'POST /api/user/copilot-rewrite': {
+    input: ({ workspaceId, conversationId }) => ({
+      workspaceId,
+      conversationId,
+      text: 'Planted reply',
+      style: 'shorter',
+    }),
+    adminOnly: true,
+  },
+  'GET /api/user/copilot-suggestions': {
+    input: ({ workspaceId, conversationId }) => ({ workspaceId, conversationId }),
+    adminOnly: true,
+  },
   'GET /api/user/webhooks': { input: ({ workspaceId }) => ({ workspaceId }), adminOnly: true },
   'POST /api/user/webhooks': {
     input: ({ workspaceId }) => ({

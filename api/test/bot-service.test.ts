@@ -1,12 +1,6 @@
-import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createBotService } from '../src/bot/bot-service';
 import type { BotService } from '../src/bot/bot-service';
-import {
-  createOpenAiCompatibleModel,
-  notInPassagesMarker,
-} from '../src/bot/replying/language-model';
+import { createOpenAiCompatibleModel } from '../src/bot/replying/language-model';
 import { sharedSentenceEncoder } from '../src/bot/understanding/sentence-encoder';
 import { createTrainingVectors } from '../src/bot/understanding/training-vectors';
 import { loadConfig } from '../src/config';
@@ -21,6 +15,7 @@ import type { AiTrainingQnaFields } from '../src/repositories/ai-training-qnas';
 import { createWorkspace } from './fixtures/workspace';
 import { signUp } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
+import { startFakeModel, type FakeModel } from './support/fake-language-model';
 import { eventually } from './support/eventually';
 import type { TestApp } from './support/build-test-app';
 
@@ -41,52 +36,6 @@ const notConfident = {
   content:
     "I'm not sure about that one, so I've asked a member of our team to join. They'll reply here shortly.",
 };
-
-/** An OpenAI-compatible chat-completions endpoint on this machine, answering as told. */
-interface FakeModel {
-  url: string;
-  behaviour: 'phrase' | 'fail' | 'hang' | 'no-answer';
-  requests: { path: string; headers: IncomingHttpHeaders; body: ChatRequest }[];
-  close(): Promise<void>;
-}
-
-interface ChatRequest {
-  model: string;
-  messages: { role: string; content: string }[];
-}
-
-async function startFakeModel(): Promise<FakeModel> {
-  const hanging = new Set<() => void>();
-  const fake: FakeModel = {
-    url: '',
-    behaviour: 'phrase',
-    requests: [],
-    close: () => {
-      for (const release of hanging) release();
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-  const server: Server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(raw) as ChatRequest;
-      fake.requests.push({ path: request.url ?? '', headers: request.headers, body });
-      const reply = (content: string) =>
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
-      if (fake.behaviour === 'fail') response.writeHead(500).end('{"error":"overloaded"}');
-      else if (fake.behaviour === 'hang') hanging.add(() => response.destroy());
-      else if (fake.behaviour === 'no-answer') reply(notInPassagesMarker);
-      else reply('You can start a return in My orders within 30 days, and we send a label.');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  return fake;
-}
 
 describe('bot service', () => {
   let app: TestApp;

@@ -25,6 +25,8 @@ export type * from './schemas/identity-verification';
 export type * from './schemas/email';
 export type * from './schemas/webhooks';
 export type * from './schemas/billing';
+export type * from './schemas/copilot';
+export type * from './schemas/suggested-pairs';
 // The schemas' lists and limits, for pages that show them without validating.
 export * from './schemas/constants';
 export * from './upload';
@@ -46,6 +48,8 @@ export * from './endpoints/webhooks';
 export * from './endpoints/billing';
 export * from './endpoints/reports';
 export * from './endpoints/customers';
+export * from './endpoints/copilot';
+export * from './endpoints/suggested-pairs';
 export * from './client-id';
 export * from './prices';
 export * from './plans';

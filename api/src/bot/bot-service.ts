@@ -3,6 +3,11 @@ import type { Database } from '../db/schema';
 import type { ChangeEvent } from '../live/change-events';
 import type { ChangeFeed } from '../live/change-feed';
 import { decideReply, handoffMessages } from './deciding/bot-reply';
+import {
+  copilotSuggestions,
+  sourceLabel,
+  type CopilotCandidate,
+} from './deciding/copilot-suggestions';
 import type { BotReply, ReplyDecision } from './deciding/bot-reply';
 import type { BotPreview } from 'shared-sdk/schemas';
 import type { TrainingHit } from './retrieving/training-search';
@@ -18,6 +23,7 @@ import { deleteOtherModelsEmbeddings } from '../repositories/training-embeddings
 import type { ProductTraining, QnaTraining } from './retrieving/training-documents';
 
 export type { BotReply, BotSource, HandoffReason } from './deciding/bot-reply';
+export type { CopilotCandidate } from './deciding/copilot-suggestions';
 
 /** The logger calls the service makes (Fastify's logger fits). */
 export interface BotLogger {
@@ -33,6 +39,11 @@ export interface BotService {
   reply(message: { workspaceId: string; conversationId: string; text: string }): Promise<BotReply>;
   /** What the bot would answer `question` ("Try the bot"), and from what, with no conversation. */
   preview(workspaceId: string, question: string): Promise<BotPreview>;
+  /**
+   * The training that answers `question` for an agent writing the reply (their copilot): the
+   * bot's one retrieval, best first, at most three; none when nothing is relevant.
+   */
+  suggest(workspaceId: string, question: string): Promise<CopilotCandidate[]>;
   /**
    * Which of `questions` the bot would now answer from the training, without the language model:
    * AI training's unanswered questions that a pair has since answered are no longer listed.
@@ -283,18 +294,7 @@ export function createBotService({
     index: TrainingIndex,
     hit: Pick<TrainingHit, 'kind' | 'id' | 'passage'>,
   ): BotPreview['source'] {
-    if (hit.kind === 'qna') {
-      return { kind: 'qna', id: hit.id, label: index.qna(hit.id)?.question ?? '', url: null };
-    }
-    if (hit.kind === 'product') {
-      return { kind: 'product', id: hit.id, label: index.product(hit.id)?.name ?? '', url: null };
-    }
-    return {
-      kind: 'webpage',
-      id: hit.id,
-      label: hit.passage?.title ?? '',
-      url: hit.passage?.url ?? null,
-    };
+    return { kind: hit.kind, id: hit.id, ...sourceLabel(index, hit) };
   }
 
   return {
@@ -315,6 +315,15 @@ export function createBotService({
         handoffReason: reply.kind === 'handoff' ? reply.reason : null,
         source: best ? sourceOf(index, best) : null,
       };
+    },
+
+    async suggest(workspaceId, question) {
+      if (closed) throw new Error('The bot service is closed');
+      const [index, [query]] = await Promise.all([
+        indexOf(workspaceId),
+        embedQuestions([question]),
+      ]);
+      return copilotSuggestions(index, question, query, confidence);
     },
 
     async answered(workspaceId, questions) {

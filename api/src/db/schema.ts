@@ -386,6 +386,18 @@ export interface UnansweredQuestionsTable {
   dismissedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A customer's question and an agent's answer in a resolved conversation (migration 0027). */
+export interface AnsweredQuestionsTable {
+  id: string;
+  workspaceId: string;
+  conversationId: string;
+  question: string;
+  answer: string;
+  answeredAt: Date;
+  review: ColumnType<'accepted' | 'dismissed' | null, 'accepted' | 'dismissed' | null | undefined>;
+  reviewedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** A training text's vector from the bot's sentence encoder (migration 0019). */
 export interface TrainingEmbeddingsTable {
   workspaceId: string;
@@ -604,4 +616,5 @@ export interface Database {
   conversationNotes: ConversationNotesTable;
   unansweredQuestions: UnansweredQuestionsTable;
   trainingEmbeddings: TrainingEmbeddingsTable;
+  answeredQuestions: AnsweredQuestionsTable;
 }

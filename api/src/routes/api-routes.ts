@@ -14,6 +14,8 @@ import { userUnansweredQuestionsRoutes } from './user-unanswered-questions';
 import { userAiTrainingWebsitesRoutes } from './user-ai-training-websites';
 import { userBillingRoutes } from './user-billing';
 import { userBotPreviewRoutes } from './user-bot-preview';
+import { userCopilotRoutes } from './user-copilot';
+import { userSuggestedPairsRoutes } from './user-suggested-pairs';
 import { userCannedResponsesRoutes } from './user-canned-responses';
 import { userConversationsRoutes } from './user-conversations';
 import { userCustomersRoutes } from './user-customers';
@@ -61,6 +63,8 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userSearchRoutes);
   await app.register(userCustomersRoutes);
   await app.register(userEmailRoutes);
+  await app.register(userCopilotRoutes);
+  await app.register(userSuggestedPairsRoutes);
 };
 
 /**

@@ -8,9 +8,9 @@ import { lockLatestConversationOfCustomer, markBotAnswered } from '../repositori
 import type { CustomerRow } from '../repositories/customers';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
 import { addMessage, handOver, readBack } from './conversations';
+import { noneOfTheseText } from './none-of-these';
 
-/** What the customer's message says when they turn every suggestion down. */
-export const noneOfTheseText = 'None of these';
+export { noneOfTheseText };
 
 const suggestionsNotFound = (messageId: string) =>
   new HttpError(404, `Message ${messageId} with suggestions not found in your conversation`);

@@ -26,6 +26,7 @@ import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { queueEmailReply } from './email-replies';
 import { groupedAppends } from './grouped-appends';
 import type { MessageAppend } from './grouped-appends';
+import { keepAgentAnswer } from './suggested-pairs';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
@@ -300,6 +301,8 @@ export async function resolveConversation(
     { status: 'resolved', reason: 'resolved', changedBy: agentId },
     now,
   );
+  // What the agent answered may become a pair (AI training's suggested pairs).
+  await keepAgentAnswer(trx, { workspaceId, conversationId }, now);
   return readBack(trx, resolved);
 }
 

@@ -41,6 +41,7 @@ describe('AI training: the tabs', () => {
     expect(screen.getAllByRole('tab').map((item) => item.textContent)).toEqual([
       'Q&A',
       'Unanswered questions',
+      'Suggested pairs',
       'Websites',
       'Try the bot',
     ]);
@@ -80,6 +81,11 @@ describe('AI training: the tabs', () => {
     expect(tab('Unanswered questions')).toHaveFocus();
     expect(location()).toBe('/dashboard/ws_fernhill/ai-training?tab=unanswered');
     expect(screen.getByRole('tabpanel', { name: 'Unanswered questions' })).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Suggested pairs')).toHaveFocus();
+    expect(location()).toBe('/dashboard/ws_fernhill/ai-training?tab=suggested');
+    expect(screen.getByRole('tabpanel', { name: 'Suggested pairs' })).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(tab('Websites')).toHaveFocus();

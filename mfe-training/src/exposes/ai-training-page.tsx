@@ -2,6 +2,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { parsePageParam } from 'shared-sdk';
 import { BotPreviewPage } from '../features/bot-preview/components/bot-preview-page';
 import { QnasPage } from '../features/qnas/components/qnas-page';
+import { SuggestedPairsPage } from '../features/suggested-pairs/components/suggested-pairs-page';
 import { UnansweredPage } from '../features/qnas/components/unanswered-page';
 import { WebsitesPage } from '../features/websites/components/websites-page';
 import { parseAiTrainingTab } from '../utils/ai-training-tabs';
@@ -19,6 +20,7 @@ function AiTrainingPage() {
   if (tab === 'websites') return <WebsitesPage />;
   if (tab === 'try') return <BotPreviewPage />;
   if (tab === 'unanswered') return <UnansweredPage />;
+  if (tab === 'suggested') return <SuggestedPairsPage />;
   return <QnasPage />;
 }
 

@@ -1,7 +1,7 @@
 import { dashboardPaths, pageNotFound } from 'shared-sdk';
 
 /** The tabs of /dashboard/:workspaceId/ai-training, in the order they are shown. */
-export const aiTrainingTabs = ['qnas', 'unanswered', 'websites', 'try'] as const;
+export const aiTrainingTabs = ['qnas', 'unanswered', 'suggested', 'websites', 'try'] as const;
 export type AiTrainingTab = (typeof aiTrainingTabs)[number];
 
 // Q&A, the default, has no `tab` value: links to the page from before it had tabs (and its
@@ -9,6 +9,7 @@ export type AiTrainingTab = (typeof aiTrainingTabs)[number];
 const tabValues: Record<AiTrainingTab, string | null> = {
   qnas: null,
   unanswered: 'unanswered',
+  suggested: 'suggested',
   websites: 'websites',
   try: 'try',
 };

@@ -26,3 +26,5 @@ export * from './constants';
 export * from './reports';
 export * from './search';
 export * from './customer-records';
+export * from './copilot';
+export * from './suggested-pairs';

@@ -4,6 +4,8 @@ import {
   createOpenAiCompatibleModel,
   createTrainingVectors,
   sharedSentenceEncoder,
+  createAgentAssistant,
+  type AgentAssistant,
   type BotService,
 } from '../../bot';
 import type { BotConfig } from '../../config';
@@ -12,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers customer messages from the workspace's training, or hands over to a person. */
     bot: BotService;
+    /** The agents' copilot's language model (drafts, summaries, rewrites); null without one. */
+    agentAssistant: AgentAssistant | null;
   }
 }
 
@@ -44,6 +48,10 @@ export const botPlugin = fp<{ bot: BotConfig }>(
       'bot ready',
     );
     app.decorate('bot', service);
+    app.decorate(
+      'agentAssistant',
+      bot.languageModel ? createAgentAssistant(bot.languageModel) : null,
+    );
     // Registered after the database and the live plugin, so it closes before them.
     app.addHook('onClose', () => service.close());
   },

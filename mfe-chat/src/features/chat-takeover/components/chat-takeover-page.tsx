@@ -88,6 +88,7 @@ export function ChatTakeoverPage() {
     resolve: () => openPaneControl('[data-shortcut="resolve"]')?.click(),
     nextPending: openNextPending,
     leaveReply: () => focusListRow(listRef.current, 1),
+    suggestions: () => openPaneControl('[data-copilot-insert]')?.focus(),
   });
 
   function chooseFilters(change: {

@@ -67,6 +67,14 @@ const Chosen = styled.ul`
 
 type ComposerState = 'editing' | 'sending' | 'sent';
 
+/** Text put into the reply from elsewhere (a suggested answer); each insertion counted once. */
+export interface Insertion {
+  text: string;
+  count: number;
+  /** Takes the reply's place (a rewrite of it) instead of being added at its end. */
+  replace?: boolean;
+}
+
 const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -80,11 +88,14 @@ export function Composer({
   workspaceId,
   conversationId,
   botAnswering,
+  insertion = null,
 }: {
   workspaceId: string;
   conversationId: string;
   /** The current user has not taken the conversation over: the bot answers until they do. */
   botAnswering: boolean;
+  /** Added to the end of the reply, for the agent to edit; never sent by itself. */
+  insertion?: Insertion | null;
 }) {
   const { t } = useTranslation('conversation');
   const { t: tCommon } = useTranslation('common');
@@ -111,6 +122,19 @@ export function Composer({
   const [rowErrors, setRowErrors] = useState<FormErrors>({});
   const [state, setState] = useState<ComposerState>('editing');
   const sending = state === 'sending';
+
+  const latestDraft = useRef({ content, setContent });
+  useEffect(() => {
+    latestDraft.current = { content, setContent };
+  });
+  useEffect(() => {
+    if (!insertion) return;
+    const { content: written, setContent: write } = latestDraft.current;
+    const adds = !insertion.replace && written.trim() !== '';
+    write(adds ? `${written.trimEnd()}\n\n${insertion.text}` : insertion.text);
+    contentField()?.focus();
+    // Only a new insertion adds text; the field is found anew each time.
+  }, [insertion]);
 
   function addFiles(picked: File[]) {
     const next = [...files, ...picked.filter((file) => !files.some((f) => sameFile(f, file)))];

@@ -39,6 +39,7 @@ const shortcuts = [
   { keys: ['Esc'], does: 'leaveReply' },
   { keys: ['e'], does: 'resolve' },
   { keys: ['n'], does: 'nextPending' },
+  { keys: ['a'], does: 'suggestions' },
 ] as const;
 
 /** The page's keyboard shortcuts (useTakeoverShortcuts), listed where agents find them. */

@@ -254,6 +254,7 @@ function LoadedConversation({
             workspaceId={workspaceId}
             conversationId={conversationId}
             botAnswering={!takenOver}
+            latestCustomerMessageId={messages.findLast((message) => message.role === 'user')?.id}
           />
         </SectionCard>
       </ConversationPane>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SegmentedControl } from 'shared-ui';
-import { Composer } from './composer';
+import { SuggestedAnswers } from '../copilot/suggested-answers';
+import { Composer, type Insertion } from './composer';
 import { NoteComposer } from './note-composer';
 
 type Mode = 'reply' | 'note';
@@ -20,13 +21,17 @@ export function ReplyArea({
   workspaceId,
   conversationId,
   botAnswering,
+  latestCustomerMessageId,
 }: {
   workspaceId: string;
   conversationId: string;
   botAnswering: boolean;
+  /** The customer's newest message: the suggested answers follow it. */
+  latestCustomerMessageId?: string;
 }) {
   const { t } = useTranslation('conversation');
   const [mode, setMode] = useState<Mode>('reply');
+  const [insertion, setInsertion] = useState<Insertion | null>(null);
   return (
     <Area>
       <div>
@@ -42,11 +47,32 @@ export function ReplyArea({
         />
       </div>
       {mode === 'reply' ? (
-        <Composer
-          workspaceId={workspaceId}
-          conversationId={conversationId}
-          botAnswering={botAnswering}
-        />
+        <>
+          <SuggestedAnswers
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            latestCustomerMessageId={latestCustomerMessageId}
+            onInsert={(text) =>
+              setInsertion((previous) => ({ text, count: (previous?.count ?? 0) + 1 }))
+            }
+            onReplace={(text) =>
+              setInsertion((previous) => ({
+                text,
+                count: (previous?.count ?? 0) + 1,
+                replace: true,
+              }))
+            }
+            replyText={() =>
+              document.querySelector<HTMLTextAreaElement>('textarea[name="content"]')?.value ?? ''
+            }
+          />
+          <Composer
+            workspaceId={workspaceId}
+            conversationId={conversationId}
+            botAnswering={botAnswering}
+            insertion={insertion}
+          />
+        </>
       ) : (
         <NoteComposer workspaceId={workspaceId} conversationId={conversationId} />
       )}

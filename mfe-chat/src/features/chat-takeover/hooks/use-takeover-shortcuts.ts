@@ -11,6 +11,8 @@ export interface TakeoverShortcuts {
   nextPending: () => void;
   /** Escape in the reply box: back to the list. */
   leaveReply: () => void;
+  /** a: the suggested answers beside the reply box. */
+  suggestions: () => void;
 }
 
 /** The keys, for the page's list of shortcuts. */
@@ -20,6 +22,7 @@ export const shortcutKeys = {
   resolve: 'e',
   nextPending: 'n',
   leaveReply: 'Escape',
+  suggestions: 'a',
 } as const;
 
 /** Where typed letters are text, not commands. */
@@ -71,6 +74,7 @@ export function useTakeoverShortcuts(shortcuts: TakeoverShortcuts) {
         [shortcutKeys.reply]: actions.reply,
         [shortcutKeys.resolve]: actions.resolve,
         [shortcutKeys.nextPending]: actions.nextPending,
+        [shortcutKeys.suggestions]: actions.suggestions,
       };
       const run = action[event.key];
       if (!run) return;
