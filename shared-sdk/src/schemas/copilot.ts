@@ -46,9 +46,7 @@ export type CopilotConversationRequest = z.input<typeof copilotConversationReque
 export const copilotDraftSchema = z.object({
   text: z.string(),
   /** What [1], [2]… in the text refer to, in that order. */
-  sources: z.array(
-    copilotSuggestionSchema.pick({ kind: true, id: true, label: true, url: true }),
-  ),
+  sources: z.array(copilotSuggestionSchema.pick({ kind: true, id: true, label: true, url: true })),
 });
 export type CopilotDraft = z.infer<typeof copilotDraftSchema>;
 
