@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isCurrent, markBuilt, nodePackages, run } from '../scripts/workspace.mjs';
+import { buildNodePackages } from '../scripts/workspace.mjs';
+
+export { buildNodePackages };
 
 /** Modules as the api resolves them (its kysely, its dist). */
 export const apiRequire = createRequire(new URL('../api/package.json', import.meta.url));
@@ -30,16 +32,6 @@ export async function callApi(base, method, url, body, token) {
   });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
-}
-
-/** Builds the Node packages (not the web apps) that are not current. */
-export async function buildNodePackages() {
-  for (const pkg of nodePackages) {
-    if (isCurrent(pkg)) continue;
-    console.log(`Building ${pkg}…`);
-    await run('npm', ['run', 'build', '--silent', '-w', pkg]);
-    markBuilt(pkg);
-  }
 }
 
 /**

@@ -79,3 +79,13 @@ export function isCurrent(pkg) {
 export function markBuilt(pkg) {
   writeFileSync(stampFile(pkg), inputsHash(pkg));
 }
+
+/** Builds the Node packages (not the web apps) that are not current. */
+export async function buildNodePackages() {
+  for (const pkg of nodePackages) {
+    if (isCurrent(pkg)) continue;
+    console.log(`Building ${pkg}…`);
+    await run('npm', ['run', 'build', '--silent', '-w', pkg]);
+    markBuilt(pkg);
+  }
+}
