@@ -18,8 +18,11 @@ export const shopImagesPort = Number(process.env.E2E_SHOP_IMAGES_PORT ?? port + 
  * and two specs run at once.
  */
 export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 93);
-/** The server's SMTP receiver of the workspaces' addresses (email.spec.ts sends to it). */
-export const inboundSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 90);
+/**
+ * The server's SMTP receiver of the workspaces' addresses (email.spec.ts sends to it). Not
+ * 3190–3197 either: firebase-auth.spec.ts's server holds 3190.
+ */
+export const inboundSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 80);
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
