@@ -57,12 +57,14 @@ test('Websites: find a site’s pages with live progress, choose some, and the b
   await page.goto(`/dashboard/${workspaceId}/ai-training`);
   await expect(page.getByRole('tab', { name: 'Q&A' })).toHaveAttribute('aria-selected', 'true');
 
-  // Tabs by keyboard: the arrow moves to Unanswered questions, then to Websites; the tab's
-  // address is in the URL.
+  // Tabs by keyboard: the arrow moves to Unanswered questions, Suggested pairs, then Websites;
+  // the tab's address is in the URL.
   await page.getByRole('tab', { name: 'Q&A' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\?tab=unanswered$/);
   await expect(page.getByRole('tab', { name: /Unanswered/ })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\?tab=suggested$/);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\?tab=websites$/);
   await expect(page.getByRole('heading', { name: 'Add a website' })).toBeVisible();
