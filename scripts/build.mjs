@@ -36,14 +36,15 @@ const force = process.argv.includes('--force');
 /** The public pages' HTML is rendered from the shell, mfe-marketing and the API's news. */
 const prerenderInputs = ['shell', 'mfe-marketing', 'api'];
 
-export async function build({ force: rebuildAll = false } = {}) {
+/** `tag`: printed before each line of the commands' output (see run() in workspace.mjs). */
+export async function build({ force: rebuildAll = false, tag } = {}) {
   const stale = (pkg) => rebuildAll || !isCurrent(pkg);
   const prerenderStale =
     prerenderInputs.some(stale) ||
     !existsSync(path.join(root, 'shell/dist/prerendered/pages.json'));
   for (const pkg of nodePackages.filter(stale)) {
     console.log(`Building ${pkg}…`);
-    await run('npm', ['run', 'build', '--silent', '-w', pkg]);
+    await run('npm', ['run', 'build', '--silent', '-w', pkg], { tag });
     markBuilt(pkg);
   }
   await runLimited(
@@ -51,6 +52,7 @@ export async function build({ force: rebuildAll = false } = {}) {
       console.log(`Building ${app}…`);
       await run('npx', ['webpack', '--mode', 'production'], {
         cwd: new URL(`../${app}/`, import.meta.url),
+        tag,
       });
       precompress(path.join(root, app, 'dist'));
       markBuilt(app);

@@ -35,25 +35,32 @@ export class PhaseTimes {
   started = Date.now();
   cpuAtStart = cpuSeconds();
 
-  /** Runs `task`, then prints and records its wall and CPU time; rethrows its error. */
-  async time(name, task) {
+  /**
+   * Runs `task`, then prints and records its wall and CPU time; rethrows its error. `beside`: the
+   * phase ran beside another, whose ended commands the CPU count would mix in, so only its wall
+   * time is kept (the lanes' CPU is recorded together).
+   */
+  async time(name, task, { beside = false } = {}) {
     const wallStart = Date.now();
     const cpuStart = cpuSeconds();
     try {
       return await task();
     } finally {
-      const wall = (Date.now() - wallStart) / 1000;
-      const cpu = cpuSeconds() - cpuStart;
-      this.phases.push({ name, wall, cpu });
-      console.log(`⏱ ${name}: ${seconds(wall)} wall, ${seconds(cpu)} CPU`);
+      this.record(name, (Date.now() - wallStart) / 1000, beside ? null : cpuSeconds() - cpuStart);
     }
+  }
+
+  /** Prints and records a phase timed by the caller; `cpu` null when it is not known. */
+  record(name, wall, cpu) {
+    this.phases.push({ name, wall, cpu });
+    console.log(`⏱ ${name}: ${seconds(wall)} wall${cpu === null ? '' : `, ${seconds(cpu)} CPU`}`);
   }
 
   /** Every phase, and the whole run, as a table for the end of the log. */
   summary() {
     const width = Math.max(...this.phases.map(({ name }) => name.length), 'total'.length);
     const line = (name, wall, cpu) =>
-      `  ${name.padEnd(width)}  ${minutes(wall).padStart(6)} wall  ${minutes(cpu).padStart(6)} CPU`;
+      `  ${name.padEnd(width)}  ${minutes(wall).padStart(6)} wall  ${(cpu === null ? '—' : minutes(cpu)).padStart(6)} CPU`;
     const wall = (Date.now() - this.started) / 1000;
     const cpu = cpuSeconds() - this.cpuAtStart;
     return [

@@ -1,17 +1,19 @@
-// `npm test`: lint, typecheck, unit and API tests (jest), then end-to-end tests in Chromium
-// against the production build. Every stage runs; the exit code says whether all passed.
+// `npm test`: lint, typecheck, unit and API tests (jest) and the build, then end-to-end tests in
+// Chromium against the production build. Every stage runs; the exit code says whether all passed.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { jestProjectTimes, PhaseTimes, playwrightSpecTimes } from './phase-times.mjs';
-import { root, run } from './workspace.mjs';
+import { cpuSeconds, jestProjectTimes, PhaseTimes, playwrightSpecTimes } from './phase-times.mjs';
+import { buildNodePackages, root, run } from './workspace.mjs';
 
 const resultsDir = path.join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
-const jestReport = path.join(resultsDir, 'jest.json');
+const apiJestReport = path.join(resultsDir, 'jest-api.json');
+const otherJestReport = path.join(resultsDir, 'jest-other.json');
 const e2eReport = path.join(resultsDir, 'e2e.json');
+const reports = [apiJestReport, otherJestReport, e2eReport];
 // A report left by an earlier run must not be counted as this one's.
-for (const report of [jestReport, e2eReport]) rmSync(report, { force: true });
+for (const report of reports) rmSync(report, { force: true });
 
 /** A report's summary; a stage that failed early may have left none. */
 function printSummary(summarize, reportFile) {
@@ -25,10 +27,10 @@ function printSummary(summarize, reportFile) {
 
 const failures = [];
 const times = new PhaseTimes();
-async function stage(name, task) {
+async function stage(name, task, options) {
   console.log(`\n▶ ${name}`);
   try {
-    await times.time(name, task);
+    await times.time(name, task, options);
   } catch (error) {
     failures.push(name);
     console.error(`✖ ${name}: ${error.message}`);
@@ -47,13 +49,38 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
   );
 }
 
-await stage('lint', () => run('npm', ['run', '--silent', 'lint']));
-await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
-await stage('unit and API tests (jest)', () =>
-  run('npx', ['jest', '--json', `--outputFile=${jestReport}`]),
-);
-printSummary((file) => jestProjectTimes(file, root), jestReport);
-await stage('build', () => build());
+// The API tests are half the run and use one core: jest gives them one worker on two cores, and
+// each file's embedded database has a thread of its own. So they run in a lane of their own while
+// the other lane lints, type-checks, runs the other jest projects and builds what Playwright
+// tests; Playwright starts when both are done. The Node packages are built first, once: the
+// e-mail kill test starts the built server, and must not build it while the build stage does.
+await stage('build the API for its tests', () => buildNodePackages());
+const laneCpu = cpuSeconds();
+const lanesStarted = Date.now();
+const jestArgs = (report) => ['jest', '--json', `--outputFile=${report}`];
+await Promise.all([
+  stage(
+    'API tests (jest, api project)',
+    () => run('npx', [...jestArgs(apiJestReport), '--selectProjects', 'api']),
+    { beside: true },
+  ),
+  (async () => {
+    const tag = 'beside';
+    const opts = { beside: true };
+    await stage('lint', () => run('npm', ['run', '--silent', 'lint'], { tag }), opts);
+    await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck'], { tag }), opts);
+    await stage(
+      'other unit tests (jest, every project but api)',
+      () => run('npx', [...jestArgs(otherJestReport), '--ignoreProjects', 'api'], { tag }),
+      opts,
+    );
+    await stage('build', () => build({ tag }), opts);
+  })(),
+]);
+times.record('the two lanes together', (Date.now() - lanesStarted) / 1000, cpuSeconds() - laneCpu);
+for (const report of [apiJestReport, otherJestReport]) {
+  printSummary((file) => jestProjectTimes(file, root), report);
+}
 await stage('end-to-end tests (Playwright, Chromium)', () =>
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
@@ -65,8 +92,9 @@ function counts() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  if (existsSync(jestReport)) {
-    const jest = JSON.parse(readFileSync(jestReport, 'utf8'));
+  for (const report of [apiJestReport, otherJestReport]) {
+    if (!existsSync(report)) continue;
+    const jest = JSON.parse(readFileSync(report, 'utf8'));
     passed += jest.numPassedTests;
     failed += jest.numFailedTests;
     skipped += jest.numPendingTests + jest.numTodoTests;

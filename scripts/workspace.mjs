@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,11 +21,29 @@ export const nodePackages = ['shared-sdk', 'api'];
 /** Every package with a tsconfig. */
 export const typedPackages = ['shared-sdk', 'shared-ui', ...webApps, widget, 'api', 'e2e'];
 
-export function run(command, args, options = {}) {
+/**
+ * Runs a command to its end. `tag`: each line of its output is printed after `[tag]`, so the
+ * logs of commands running side by side (npm test's two lanes) can be told apart.
+ */
+export function run(command, args, { tag, ...options } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      ...options,
+    });
+    if (tag) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+          to.write(`[${tag}] ${line}\n`),
+        );
+      }
+    }
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
+    child.on('close', (code, signal) =>
       code === 0
         ? resolve()
         : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),

@@ -18,7 +18,7 @@ import {
   appStartTimeoutMs,
   buildTestApp,
   TestClock,
-  testPgliteDatabase,
+  emptyPgliteDatabase,
   type TestApp,
 } from './support/build-test-app';
 
@@ -473,7 +473,7 @@ describe('migration 0012_billing', () => {
       const silentLog = { warn: () => undefined } as unknown as Parameters<
         typeof connectDatabase
       >[1];
-      const connection = await connectDatabase(testPgliteDatabase(), silentLog);
+      const connection = await connectDatabase(emptyPgliteDatabase(), silentLog);
       const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-billing-migration-'));
       try {
         const migrations = path.resolve(__dirname, '../migrations');

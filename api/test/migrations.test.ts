@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { connectDatabase } from '../src/db/connect-database';
 import type { DatabaseConnection } from '../src/db/connect-database';
 import { migrate, readMigrationFiles } from '../src/db/migrate';
-import { appStartTimeoutMs, testPgliteDatabase } from './support/build-test-app';
+import { appStartTimeoutMs, emptyPgliteDatabase } from './support/build-test-app';
 
 const migrationsDir = path.resolve(__dirname, '../migrations');
 const silentLog = { warn: () => undefined } as unknown as Parameters<typeof connectDatabase>[1];
@@ -21,7 +21,7 @@ describe('migrations', () => {
   let connection: DatabaseConnection;
   let dir: string;
   beforeEach(async () => {
-    connection = await connectDatabase(testPgliteDatabase(), silentLog);
+    connection = await connectDatabase(emptyPgliteDatabase(), silentLog);
     dir = await mkdtemp(path.join(os.tmpdir(), 'parley-migrations-'));
     await cp(migrationsDir, dir, { recursive: true });
   }, appStartTimeoutMs);

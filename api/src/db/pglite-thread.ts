@@ -17,6 +17,8 @@ export interface PgliteThread {
   query<T>(sql: string, params?: unknown[]): Promise<Results<T>>;
   /** Runs a script of several statements (PGlite's query() takes one). */
   exec(script: string): Promise<void>;
+  /** The whole database as a `dumpDataDir()` file: the API tests' migrated starting point. */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ type WorkerMessage =
 type Request =
   | { type: 'query'; sql: string; params: unknown[]; begin: boolean }
   | { type: 'exec'; sql: string; begin: boolean }
+  | { type: 'dump' }
   | { type: 'close' };
 
 const noRows = { rows: [], affectedRows: 0, fields: [] };
@@ -126,6 +129,7 @@ export function startPgliteThread(
     exec: async (script) => {
       await send({ type: 'exec', sql: script, begin: takeBegin() });
     },
+    dump: async () => (await send({ type: 'dump' })) as Uint8Array,
     close: async () => {
       if (stopped) return;
       // PGlite flushes and closes first; then the thread goes, whatever PGlite left scheduled.

@@ -1,5 +1,5 @@
 // The PGlite side of pglite-thread.ts: owns the embedded database inside a worker thread and
-// answers { id, type: 'query' | 'exec' | 'close', begin } messages (begin: open a transaction
+// answers { id, type: 'query' | 'exec' | 'dump' | 'close', begin } messages (begin: open a transaction
 // before the statement). Plain CommonJS so Node runs it as is,
 // from src/ under Jest and from dist/ in production.
 'use strict';
@@ -177,6 +177,8 @@ async function main() {
         return session.query(message.sql, message.params, message.begin);
       case 'exec':
         return session.exec(message.sql, message.begin);
+      case 'dump':
+        return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
       case 'close':
         await pglite.close();
         return undefined;

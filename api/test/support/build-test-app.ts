@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app';
 import type { App, BuildAppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { AppConfig, DatabaseConfig, PgliteConfig } from '../../src/config';
-import { pgliteTemplate } from './pglite-template';
+import { emptyPgliteTemplate, pgliteTemplate } from './pglite-template';
 import { createPostgresDatabase, testPostgresUrl } from './test-database';
 
 /** PGlite in memory starts in about two seconds, more on a busy machine. */
@@ -16,9 +16,14 @@ export const appStartTimeoutMs = 60_000;
 /** scrypt N = 2^10 instead of 2^15: the same code, 32 times less work per hash. */
 export const testPasswordHashCost = 10;
 
-/** An empty in-memory database, started from the run's template when there is one. */
+/** An in-memory database with the schema in place, from the run's migrated template. */
 export function testPgliteDatabase(): PgliteConfig {
   return { kind: 'pglite', template: pgliteTemplate() };
+}
+
+/** An in-memory database as initdb leaves it, before any migration. */
+export function emptyPgliteDatabase(): PgliteConfig {
+  return { kind: 'pglite', template: emptyPgliteTemplate() };
 }
 
 /**
