@@ -29,6 +29,7 @@ function fakeThread() {
         if (text === 'begin') answer();
       }),
     exec: async () => {},
+    dump: () => Promise.reject(new Error('the dialect never dumps the database')),
     close: async () => {},
   };
   const sentSql = () => sent.map((statement) => statement.sql);
