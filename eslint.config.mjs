@@ -62,12 +62,7 @@ const controlsZone = {
 
 // Route files that still call repositories themselves (see the API's layers below).
 const routesStillReachingRepositories = [
-  'user-ai-training-qnas',
-  'user-ai-training-websites',
   'user-customers',
-  'user-identity-verification',
-  'user-profile',
-  'user-workspaces',
 ];
 
 const restrict = (patterns, message, extraPaths = []) => ({

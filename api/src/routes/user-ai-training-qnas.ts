@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aiTrainingQnaEndpoints } from 'shared-sdk';
 import { signedInErrors } from '../errors/error-responses';
-import { HttpError } from '../errors/http-error';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
-import {
-  deleteAiTrainingQna,
-  insertAiTrainingQna,
-  insertAiTrainingQnas,
-  listAiTrainingQnas,
-  updateAiTrainingQna,
-} from '../repositories/ai-training-qnas';
+import { addQna, changeQna, importQnas, listQnas, removeQna } from '../services/ai-training-qnas';
 
 const errors = {
   ...signedInErrors,
@@ -19,8 +12,6 @@ const errors = {
   404: 'not-found: no such workspace (or not a member), or no such Q&A pair in it',
 };
 const tags = ['AI training'];
-
-const qnaNotFound = (qnaId: string) => new HttpError(404, `Q&A pair ${qnaId} not found`);
 
 /**
  * spec §7 ai-training-qnas: the question-and-answer pairs the bot answers from. Topics are
@@ -37,7 +28,7 @@ export const userAiTrainingQnasRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { workspaceId, ...fields } = request.body;
       const qna = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        insertAiTrainingQna(trx, workspaceId, fields, now),
+        addQna(trx, workspaceId, fields, now),
       );
       return reply.code(201).send(qna);
     },
@@ -51,11 +42,9 @@ export const userAiTrainingQnasRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const { workspaceId, qnaId, ...fields } = request.body;
-      return memberWrite(app, request, workspaceId, 'admin', async ({ trx, now }) => {
-        const qna = await updateAiTrainingQna(trx, workspaceId, qnaId, fields, now);
-        if (!qna) throw qnaNotFound(qnaId);
-        return qna;
-      });
+      return memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        changeQna(trx, workspaceId, qnaId, fields, now),
+      );
     },
   });
 
@@ -71,9 +60,9 @@ export const userAiTrainingQnasRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { workspaceId, pairs } = request.body;
       const imported = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        insertAiTrainingQnas(trx, workspaceId, pairs, now),
+        importQnas(trx, workspaceId, pairs, now),
       );
-      return reply.code(201).send({ imported: imported.length });
+      return reply.code(201).send({ imported });
     },
   });
 
@@ -86,7 +75,7 @@ export const userAiTrainingQnasRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId);
-      return listAiTrainingQnas(app.db, workspaceId);
+      return listQnas(app.db, workspaceId);
     },
   });
 
@@ -98,9 +87,9 @@ export const userAiTrainingQnasRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { workspaceId, qnaId } = request.body;
-      await memberWrite(app, request, workspaceId, 'admin', async ({ trx, now }) => {
-        if (!(await deleteAiTrainingQna(trx, workspaceId, qnaId, now))) throw qnaNotFound(qnaId);
-      });
+      await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        removeQna(trx, workspaceId, qnaId, now),
+      );
       return reply.code(204).send();
     },
   });

@@ -7,10 +7,10 @@ import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
 import { cancelJob, findJob } from '../jobs/job-store';
 import type { JobRow } from '../jobs/job-store';
-import { readAiTrainingWebsite } from '../repositories/ai-training-websites';
 import {
   changeWebsiteLinks,
   createWebsite,
+  readWebsite,
   getLinksJobKind,
   removeWebsite,
   resyncWebsite,
@@ -61,7 +61,7 @@ export const userAiTrainingWebsitesRoutes: FastifyPluginAsyncZod = async (app) =
       const website = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
         createWebsite(trx, workspaceId, fields, now),
       );
-      return reply.code(201).send(await readAiTrainingWebsite(app.db, website));
+      return reply.code(201).send(await readWebsite(app.db, website));
     },
   });
 
@@ -76,7 +76,7 @@ export const userAiTrainingWebsitesRoutes: FastifyPluginAsyncZod = async (app) =
       const website = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
         changeWebsiteLinks(trx, workspaceId, websiteId, links, now),
       );
-      return readAiTrainingWebsite(app.db, website);
+      return readWebsite(app.db, website);
     },
   });
 
@@ -107,7 +107,7 @@ export const userAiTrainingWebsitesRoutes: FastifyPluginAsyncZod = async (app) =
       const website = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
         resyncWebsite(trx, workspaceId, websiteId, now),
       );
-      return readAiTrainingWebsite(app.db, website);
+      return readWebsite(app.db, website);
     },
   });
 

@@ -4,11 +4,8 @@ import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
 import {
-  findIdentityVerification,
-  toIdentityVerification,
-} from '../repositories/identity-verification';
-import {
   createIdentitySecret,
+  readIdentityVerification,
   rotateIdentitySecret,
   setIdentityRequired,
 } from '../services/identity-verification';
@@ -37,8 +34,7 @@ export const userIdentityVerificationRoutes: FastifyPluginAsyncZod = async (app)
     handler: async (request) => {
       const { workspaceId } = request.query;
       await memberRead(app, request, workspaceId, 'admin');
-      const row = await findIdentityVerification(app.db, workspaceId);
-      return toIdentityVerification(row, app.identity.now());
+      return readIdentityVerification(app.db, workspaceId, app.identity.now());
     },
   });
 

@@ -5,9 +5,8 @@ import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberWrite } from '../http/member-write';
 import { writeTransaction } from '../live/write-transaction';
-import { deleteWorkspace, toWorkspace, updateWorkspace } from '../repositories/workspaces';
-import { listActiveWorkspaceUsersOfUser } from '../repositories/workspace-users';
 import { createWorkspace } from '../services/workspace-setup';
+import { changeWorkspace, removeWorkspace, workspacesOf } from '../services/workspaces';
 
 const adminErrors = {
   ...signedInErrors,
@@ -25,7 +24,7 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The caller's workspace links (active), oldest first",
       errors: signedInErrors,
     }),
-    handler: async (request) => listActiveWorkspaceUsersOfUser(app.db, requireUser(request).id),
+    handler: async (request) => workspacesOf(app.db, requireUser(request).id),
   });
 
   app.route({
@@ -56,15 +55,14 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const { workspaceId, workspaceName, websiteUrl, ...settings } = request.body;
-      const row = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        updateWorkspace(
+      return memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        changeWorkspace(
           trx,
           workspaceId,
           { name: workspaceName, url: websiteUrl, ...settings },
           now,
         ),
       );
-      return toWorkspace(row);
     },
   });
 
@@ -77,7 +75,7 @@ export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { workspaceId } = request.body;
       await memberWrite(app, request, workspaceId, 'admin', ({ trx }) =>
-        deleteWorkspace(trx, workspaceId),
+        removeWorkspace(trx, workspaceId),
       );
       return reply.code(204).send();
     },

@@ -10,6 +10,7 @@ import { previousIdentitySecretHours } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import {
+  findIdentityVerification,
   findIdentityVerificationForUpdate,
   insertIdentityVerification,
   toIdentityVerification,
@@ -25,6 +26,15 @@ import {
 const newSecret = () => `pvid_${randomBytes(32).toString('base64url')}`;
 
 const previousSecretMs = previousIdentitySecretHours * 3600_000;
+
+/** Whether the workspace has a secret and requires verification; never the secret itself. */
+export async function readIdentityVerification(
+  db: Kysely<Database>,
+  workspaceId: string,
+  now: Date,
+): Promise<IdentityVerification> {
+  return toIdentityVerification(await findIdentityVerification(db, workspaceId), now);
+}
 
 export async function createIdentitySecret(
   trx: Kysely<Database>,

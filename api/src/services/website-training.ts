@@ -10,6 +10,7 @@ import {
   insertAiTrainingWebsite,
   markAiTrainingWebsitePending,
   setAiTrainingWebsiteLinks,
+  readAiTrainingWebsite,
 } from '../repositories/ai-training-websites';
 import type { AiTrainingWebsiteRow } from '../repositories/ai-training-websites';
 import { normalizeUrl, sameSite } from '../crawler/site-urls';
@@ -57,6 +58,11 @@ async function queueIndexing(trx: Kysely<Database>, website: AiTrainingWebsiteRo
 }
 
 /** spec §7 POST ai-training-websites: the website, its links waiting to be read, and the job that reads them. */
+/** A website as the API answers it: its links and each page's state. */
+export function readWebsite(db: Kysely<Database>, row: AiTrainingWebsiteRow) {
+  return readAiTrainingWebsite(db, row);
+}
+
 export async function createWebsite(
   trx: Kysely<Database>,
   workspaceId: string,
