@@ -34,6 +34,9 @@ const project = (dir, testEnvironment) => ({
   moduleNameMapper,
   setupFilesAfterEnv: testEnvironment === 'jsdom' ? ['<rootDir>/../jest/setup-dom.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.ts'],
+  // A guard against a test that hangs, not a measure of speed: on a busy CI machine (two lanes of
+  // tests on two cores) a test that takes 1 s alone can take several.
+  testTimeout: 30_000,
 });
 
 module.exports = {
