@@ -29,9 +29,11 @@ export async function reportFigures(
   range: ReportRange,
 ): Promise<Omit<Report, 'from' | 'to' | 'previousFrom' | 'previousTo' | 'timeZone'>> {
   const zone = range.timeZone;
+  // Created, resolved or rated in either period: each an index range (workspace, time).
   const facts = conversationFacts(sql`c.workspace_id = ${workspaceId}
     and c.created_at < (select finish from b)
-    and (c.updated_at >= (select prev_start from b) or c.rated_at >= (select prev_start from b))`);
+    and (c.created_at >= (select prev_start from b) or c.resolved_at >= (select prev_start from b)
+      or c.rated_at >= (select prev_start from b))`);
   const result = await sql<FiguresRow>`
     with b as (
       select (${range.previousFrom}::date::timestamp at time zone ${zone}) as prev_start,
@@ -164,13 +166,13 @@ export async function reportFigures(
         left join resolved_days rd on rd.day = d.day
         left join opened_days od on od.day = d.day
         left join closed_days xd on xd.day = d.day) as days,
-      (select coalesce(json_agg(json_build_object(
-          'chatbotId', cb.id, 'name', cb.name,
-          'new', (select count(*) from f where f.chatbot_id = cb.id and f.created_in = 'current'),
+      (select json_agg(json_build_object(
+          'channel', ch.channel,
+          'new', (select count(*) from f where f.channel = ch.channel and f.created_in = 'current'),
           'previousNew',
-            (select count(*) from f where f.chatbot_id = cb.id and f.created_in = 'previous'))
-          order by cb.created_at, cb.id), '[]')
-        from chatbots cb where cb.workspace_id = ${workspaceId}) as channels,
+            (select count(*) from f where f.channel = ch.channel and f.created_in = 'previous'))
+          order by ch.position)
+        from (values ('widget', 1), ('email', 2)) ch (channel, position)) as channels,
       (select coalesce(json_agg(json_build_object(
           'userId', m.user_id, 'name', m.name,
           'taken', (select count(*) from f where f.created_in = 'current'
