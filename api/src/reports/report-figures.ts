@@ -29,20 +29,21 @@ export async function reportFigures(
   range: ReportRange,
 ): Promise<Omit<Report, 'from' | 'to' | 'previousFrom' | 'previousTo' | 'timeZone'>> {
   const zone = range.timeZone;
+  // Stable expressions rather than a CTE's columns: the planner can range-scan indexes by them.
+  const prevStart = sql`(${range.previousFrom}::date::timestamp at time zone ${zone})`;
+  const start = sql`(${range.from}::date::timestamp at time zone ${zone})`;
+  const finish = sql`((${range.to}::date + 1)::timestamp at time zone ${zone})`;
   // Created, resolved or rated in either period: each an index range (workspace, time).
   const facts = conversationFacts(sql`c.workspace_id = ${workspaceId}
-    and c.created_at < (select finish from b)
-    and (c.created_at >= (select prev_start from b) or c.resolved_at >= (select prev_start from b)
-      or c.rated_at >= (select prev_start from b))`);
+    and c.created_at < ${finish}
+    and (c.created_at >= ${prevStart} or c.resolved_at >= ${prevStart}
+      or c.rated_at >= ${prevStart})`);
   const result = await sql<FiguresRow>`
     with b as (
-      select (${range.previousFrom}::date::timestamp at time zone ${zone}) as prev_start,
-        (${range.from}::date::timestamp at time zone ${zone}) as start,
-        ((${range.to}::date + 1)::timestamp at time zone ${zone}) as finish
+      select ${prevStart} as prev_start, ${start} as start, ${finish} as finish
     ),
     -- Once: each column of a fact is read several times below.
-    facts as materialized (${facts}),
-    f as (
+    f as materialized (
       select f.*,
         case when f.created_at >= b.start then 'current'
           when f.created_at >= b.prev_start then 'previous' end as created_in,
@@ -53,9 +54,9 @@ export async function reportFigures(
           when f.rated_at >= b.prev_start and f.rated_at < b.start then 'previous' end as rated_in,
         ${firstResponseSeconds} as first_response_s,
         ${resolutionSeconds} as resolution_s
-      from facts f cross join b
+      from (${facts}) f cross join b
     ),
-    t as (
+    t as materialized (
       select tk.created_at, tk.closed_at,
         case when tk.created_at >= b.start then 'current'
           when tk.created_at >= b.prev_start then 'previous' end as opened_in,
@@ -63,8 +64,8 @@ export async function reportFigures(
           when tk.closed_at >= b.prev_start and tk.closed_at < b.start then 'previous'
           end as closed_in
       from tickets tk cross join b
-      where tk.workspace_id = ${workspaceId} and tk.created_at < b.finish
-        and (tk.closed_at is null or tk.closed_at >= b.prev_start)
+      where tk.workspace_id = ${workspaceId} and tk.created_at < ${finish}
+        and (tk.closed_at is null or tk.closed_at >= ${prevStart})
     ),
     periods as (
       select p.period,
@@ -93,7 +94,9 @@ export async function reportFigures(
           count(*) filter (where f.rated_in = p.period and f.rating = 4),
           count(*) filter (where f.rated_in = p.period and f.rating = 5)
         ] as distribution,
-        count(*) filter (where f.resolved_in = p.period and f.rating is not null) as resolved_rated
+        count(*) filter (where f.resolved_in = p.period and f.rating is not null) as resolved_rated,
+        count(*) filter (where f.created_in = p.period and f.channel = 'widget') as widget_new,
+        count(*) filter (where f.created_in = p.period and f.channel = 'email') as email_new
       from (values ('current'), ('previous')) p (period)
       left join f on p.period in (f.created_in, f.resolved_in, f.rated_in)
       group by p.period
@@ -107,9 +110,7 @@ export async function reportFigures(
       group by p.period
     ),
     days as (
-      select d::date as day,
-        (d::date::timestamp at time zone ${zone}) as day_start,
-        ((d::date + 1)::timestamp at time zone ${zone}) as day_end
+      select d::date as day
       from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
     ),
     created_days as (
@@ -131,11 +132,43 @@ export async function reportFigures(
       select (t.closed_at at time zone ${zone})::date as day, count(*) as closed
       from t where t.closed_in = 'current' group by 1
     ),
+    -- The open backlog at the end of each day: those open when the range starts, then each
+    -- day's opened less its closed, added up (one pass, not a count of the tickets per day).
+    backlog_days as (
+      select d.day, (
+          select count(*) from t cross join b
+          where t.created_at < b.start and (t.closed_at is null or t.closed_at >= b.start)
+        ) + sum(coalesce(od.opened, 0) - coalesce(xd.closed, 0)) over (order by d.day)
+          as backlog
+      from days d
+      left join opened_days od on od.day = d.day
+      left join closed_days xd on xd.day = d.day
+    ),
     members as (
       select wu.user_id,
         coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name
       from workspace_users wu join users u on u.id = wu.user_id
       where wu.workspace_id = ${workspaceId}
+    ),
+    -- Each agent's figures in one pass over f per kind, not one per agent.
+    agent_taken as (
+      select a.user_id, count(distinct f.id) as taken
+      from f cross join jsonb_array_elements_text(f.agent_ids) a (user_id)
+      where f.created_in = 'current' group by 1
+    ),
+    agent_first as (
+      select f.first_agent_id as user_id,
+        percentile_cont(0.5) within group (order by f.first_response_s) as fr_median
+      from f where f.created_in = 'current' and f.first_agent_id is not null group by 1
+    ),
+    agent_resolved as (
+      select f.assignee_id as user_id,
+        percentile_cont(0.5) within group (order by f.resolution_s) as res_median
+      from f where f.resolved_in = 'current' and f.assignee_id is not null group by 1
+    ),
+    agent_rated as (
+      select f.assignee_id as user_id, round(avg(f.rating), 2)::float8 as average_rating
+      from f where f.rated_in = 'current' and f.assignee_id is not null group by 1
     )
     select
       (select json_object_agg(p.period, json_build_object(
@@ -158,39 +191,36 @@ export async function reportFigures(
           'firstResponseMedianSeconds', round(cd.fr_median::numeric, 3)::float8,
           'resolutionMedianSeconds', round(rd.res_median::numeric, 3)::float8,
           'ticketsOpened', coalesce(od.opened, 0), 'ticketsClosed', coalesce(xd.closed, 0),
-          'ticketsBacklog', (select count(*) from t
-            where t.created_at < d.day_end and (t.closed_at is null or t.closed_at >= d.day_end)))
+          'ticketsBacklog', bd.backlog)
           order by d.day)
         from days d
+        join backlog_days bd on bd.day = d.day
         left join created_days cd on cd.day = d.day
         left join resolved_days rd on rd.day = d.day
         left join opened_days od on od.day = d.day
         left join closed_days xd on xd.day = d.day) as days,
-      (select json_agg(json_build_object(
-          'channel', ch.channel,
-          'new', (select count(*) from f where f.channel = ch.channel and f.created_in = 'current'),
-          'previousNew',
-            (select count(*) from f where f.channel = ch.channel and f.created_in = 'previous'))
-          order by ch.position)
-        from (values ('widget', 1), ('email', 2)) ch (channel, position)) as channels,
+      (select json_agg(json_build_object('channel', ch.channel, 'new', ch.new,
+          'previousNew', ch.previous_new) order by ch.position)
+        from periods cur join periods prev on prev.period = 'previous'
+        cross join lateral (values (1, 'widget', cur.widget_new, prev.widget_new),
+          (2, 'email', cur.email_new, prev.email_new)) ch (position, channel, new, previous_new)
+        where cur.period = 'current') as channels,
       (select coalesce(json_agg(json_build_object(
           'userId', m.user_id, 'name', m.name,
-          'taken', (select count(*) from f where f.created_in = 'current'
-            and f.agent_ids @> jsonb_build_array(m.user_id)),
-          'replies', (select count(*) from messages msg cross join b
+          'taken', coalesce(ak.taken, 0),
+          'replies', (select count(*) from messages msg
             where msg.workspace_id = ${workspaceId} and msg.role = 'agent'
               and msg.sender_id = m.user_id
-              and msg.timestamp >= b.start and msg.timestamp < b.finish),
-          'firstResponseMedianSeconds', round((
-            select percentile_cont(0.5) within group (order by f.first_response_s) from f
-            where f.created_in = 'current' and f.first_agent_id = m.user_id)::numeric, 3)::float8,
-          'resolutionMedianSeconds', round((
-            select percentile_cont(0.5) within group (order by f.resolution_s) from f
-            where f.resolved_in = 'current' and f.assignee_id = m.user_id)::numeric, 3)::float8,
-          'averageRating', (select round(avg(f.rating), 2)::float8 from f
-            where f.rated_in = 'current' and f.assignee_id = m.user_id))
+              and msg.timestamp >= ${start} and msg.timestamp < ${finish}),
+          'firstResponseMedianSeconds', round(af.fr_median::numeric, 3)::float8,
+          'resolutionMedianSeconds', round(ar.res_median::numeric, 3)::float8,
+          'averageRating', rt.average_rating)
           order by m.name, m.user_id), '[]')
-        from members m) as agents,
+        from members m
+        left join agent_taken ak on ak.user_id = m.user_id
+        left join agent_first af on af.user_id = m.user_id
+        left join agent_resolved ar on ar.user_id = m.user_id
+        left join agent_rated rt on rt.user_id = m.user_id) as agents,
       (select coalesce(json_agg(json_build_array(h.weekday, h.hour, h.count)), '[]') from (
           select extract(isodow from f.created_at at time zone ${zone})::int as weekday,
             extract(hour from f.created_at at time zone ${zone})::int as hour, count(*) as count
