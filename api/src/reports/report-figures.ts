@@ -16,6 +16,41 @@ interface FiguresRow {
   comments: Report['latestComments'];
 }
 
+/** The figures of one period (`current` or `previous`) over the rows of `f`, in one pass. */
+function periodFigures(period: 'current' | 'previous') {
+  const p = sql.lit(period);
+  return sql`
+    select ${p} as period,
+      count(*) filter (where f.created_in = ${p}) as new,
+      count(*) filter (where f.resolved_in = ${p}) as resolved,
+      count(*) filter (where f.resolved_in = ${p} and f.first_agent_at is null) as resolved_by_bot,
+      count(*) filter (where f.created_in = ${p} and f.handed_over) as handed_over,
+      count(*) filter (where f.created_in = ${p} and f.did_you_mean) as did_you_mean,
+      count(f.first_response_s) filter (where f.created_in = ${p}) as fr_count,
+      percentile_cont(0.5) within group (order by f.first_response_s)
+        filter (where f.created_in = ${p}) as fr_median,
+      percentile_cont(0.9) within group (order by f.first_response_s)
+        filter (where f.created_in = ${p}) as fr_p90,
+      count(f.resolution_s) filter (where f.resolved_in = ${p}) as res_count,
+      percentile_cont(0.5) within group (order by f.resolution_s)
+        filter (where f.resolved_in = ${p}) as res_median,
+      percentile_cont(0.9) within group (order by f.resolution_s)
+        filter (where f.resolved_in = ${p}) as res_p90,
+      count(*) filter (where f.rated_in = ${p}) as ratings_count,
+      round(avg(f.rating) filter (where f.rated_in = ${p}), 2)::float8 as average_rating,
+      array[
+        count(*) filter (where f.rated_in = ${p} and f.rating = 1),
+        count(*) filter (where f.rated_in = ${p} and f.rating = 2),
+        count(*) filter (where f.rated_in = ${p} and f.rating = 3),
+        count(*) filter (where f.rated_in = ${p} and f.rating = 4),
+        count(*) filter (where f.rated_in = ${p} and f.rating = 5)
+      ] as distribution,
+      count(*) filter (where f.resolved_in = ${p} and f.rating is not null) as resolved_rated,
+      count(*) filter (where f.created_in = ${p} and f.channel = 'widget') as widget_new,
+      count(*) filter (where f.created_in = ${p} and f.channel = 'email') as email_new
+    from f`;
+}
+
 /**
  * Every figure of a report in one statement, from the rows. Each event counts on the local day
  * of the workspace's zone it happened in: a day runs from its local midnight to the next (23 or
@@ -33,18 +68,20 @@ export async function reportFigures(
   const prevStart = sql`(${range.previousFrom}::date::timestamp at time zone ${zone})`;
   const start = sql`(${range.from}::date::timestamp at time zone ${zone})`;
   const finish = sql`((${range.to}::date + 1)::timestamp at time zone ${zone})`;
-  // Created, resolved or rated in either period: each an index range (workspace, time).
+  // Created, resolved or rated in either period: one range of an index (migration 0028). What
+  // happened after `finish` counts in no period below.
   const facts = conversationFacts(sql`c.workspace_id = ${workspaceId}
-    and c.created_at < ${finish}
-    and (c.created_at >= ${prevStart} or c.resolved_at >= ${prevStart}
-      or c.rated_at >= ${prevStart})`);
+    and greatest(c.created_at, c.resolved_at, c.rated_at) >= ${prevStart}
+    and c.created_at < ${finish}`);
   const result = await sql<FiguresRow>`
     with b as (
       select ${prevStart} as prev_start, ${start} as start, ${finish} as finish
     ),
     -- Once: each column of a fact is read several times below.
     f as materialized (
-      select f.*,
+      select f.id, f.created_at, f.channel, f.agent_ids, f.assignee_id, f.first_agent_id,
+        f.first_agent_at, f.rating, f.rating_comment, f.rated_at, f.resolved_at, f.handed_over,
+        f.did_you_mean,
         case when f.created_at >= b.start then 'current'
           when f.created_at >= b.prev_start then 'previous' end as created_in,
         case when f.resolved_at >= b.start and f.resolved_at < b.finish then 'current'
@@ -67,46 +104,13 @@ export async function reportFigures(
       where tk.workspace_id = ${workspaceId} and tk.created_at < ${finish}
         and (tk.closed_at is null or tk.closed_at >= ${prevStart})
     ),
-    periods as (
-      select p.period,
-        count(*) filter (where f.created_in = p.period) as new,
-        count(*) filter (where f.resolved_in = p.period) as resolved,
-        count(*) filter (where f.resolved_in = p.period and f.first_agent_at is null)
-          as resolved_by_bot,
-        count(*) filter (where f.created_in = p.period and f.handed_over) as handed_over,
-        count(*) filter (where f.created_in = p.period and f.did_you_mean) as did_you_mean,
-        count(f.first_response_s) filter (where f.created_in = p.period) as fr_count,
-        percentile_cont(0.5) within group (order by f.first_response_s)
-          filter (where f.created_in = p.period) as fr_median,
-        percentile_cont(0.9) within group (order by f.first_response_s)
-          filter (where f.created_in = p.period) as fr_p90,
-        count(f.resolution_s) filter (where f.resolved_in = p.period) as res_count,
-        percentile_cont(0.5) within group (order by f.resolution_s)
-          filter (where f.resolved_in = p.period) as res_median,
-        percentile_cont(0.9) within group (order by f.resolution_s)
-          filter (where f.resolved_in = p.period) as res_p90,
-        count(*) filter (where f.rated_in = p.period) as ratings_count,
-        round(avg(f.rating) filter (where f.rated_in = p.period), 2)::float8 as average_rating,
-        array[
-          count(*) filter (where f.rated_in = p.period and f.rating = 1),
-          count(*) filter (where f.rated_in = p.period and f.rating = 2),
-          count(*) filter (where f.rated_in = p.period and f.rating = 3),
-          count(*) filter (where f.rated_in = p.period and f.rating = 4),
-          count(*) filter (where f.rated_in = p.period and f.rating = 5)
-        ] as distribution,
-        count(*) filter (where f.resolved_in = p.period and f.rating is not null) as resolved_rated,
-        count(*) filter (where f.created_in = p.period and f.channel = 'widget') as widget_new,
-        count(*) filter (where f.created_in = p.period and f.channel = 'email') as email_new
-      from (values ('current'), ('previous')) p (period)
-      left join f on p.period in (f.created_in, f.resolved_in, f.rated_in)
-      group by p.period
-    ),
+    -- Each period in one pass over the rows, its figures as filters (no join, no sort by period).
+    periods as (${periodFigures('current')} union all ${periodFigures('previous')}),
     ticket_periods as (
       select p.period,
         count(*) filter (where t.opened_in = p.period) as opened,
         count(*) filter (where t.closed_in = p.period) as closed
-      from (values ('current'), ('previous')) p (period)
-      left join t on p.period in (t.opened_in, t.closed_in)
+      from (values ('current'), ('previous')) p (period) left join t on true
       group by p.period
     ),
     days as (
@@ -152,8 +156,10 @@ export async function reportFigures(
     ),
     -- Each agent's figures in one pass over f per kind, not one per agent.
     agent_taken as (
-      select a.user_id, count(distinct f.id) as taken
-      from f cross join jsonb_array_elements_text(f.agent_ids) a (user_id)
+      select a.user_id, count(*) as taken
+      from f cross join lateral (
+        select distinct user_id from jsonb_array_elements_text(f.agent_ids) user_id
+      ) a
       where f.created_in = 'current' group by 1
     ),
     agent_first as (
