@@ -107,11 +107,13 @@ export async function reportFigures(
     -- Each period in one pass over the rows, its figures as filters (no join, no sort by period).
     periods as (${periodFigures('current')} union all ${periodFigures('previous')}),
     ticket_periods as (
-      select p.period,
-        count(*) filter (where t.opened_in = p.period) as opened,
-        count(*) filter (where t.closed_in = p.period) as closed
-      from (values ('current'), ('previous')) p (period) left join t on true
-      group by p.period
+      select 'current' as period, count(*) filter (where t.opened_in = 'current') as opened,
+        count(*) filter (where t.closed_in = 'current') as closed
+      from t
+      union all
+      select 'previous', count(*) filter (where t.opened_in = 'previous'),
+        count(*) filter (where t.closed_in = 'previous')
+      from t
     ),
     days as (
       select d::date as day
