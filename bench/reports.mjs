@@ -6,17 +6,22 @@
 // workspace (its zone Europe/Paris) gets, by set-based statements over generate_series: 100,000
 // customers and conversations spread over the last 365 days, 10 messages each (the customer's
 // first, the bot's, for half of them an agent's reply from one of 5 agents), two thirds resolved
-// (a status history with its resolution), a third of those rated, a tenth handed over, and 20,000
-// tickets. Then ANALYZE (as the api's timer or autovacuum would) and, per database:
+// (a status history with its resolution), a third of those rated, a tenth handed over, a fifth by
+// e-mail, and 20,000 tickets. The database's own triggers keep each conversation's report facts
+// as the rows go in, as they do for the api's writes. Then ANALYZE (as the api's timer or
+// autovacuum would) and, per database:
 //   - GET /api/user/reports?days=30 (every figure of the page, one statement);
 //   - GET /api/user/report-conversations for a day, a weekday hour and an agent (drill-downs);
-//   - floor: one statement that only counts the range's conversations joined to their messages,
-//     the least any report over those rows reads;
+//   - floor: one statement that only counts the range's conversations, the least any report
+//     over them reads;
 //   - the per-conversation CSV of all 100,000 conversations through a real socket, read as it
 //     arrives, with the server's heap growth while it streams.
-// PostgreSQL: a fresh database `parley_bench_reports` on the server of BENCH_DATABASE_URL
-// (default postgres://postgres@127.0.0.1:5432/test); --no-postgres leaves it out.
-//   node bench/reports.mjs [--conversations 100000] [--runs 30] [--no-postgres] [--no-pglite]
+// PostgreSQL: a fresh database `<name>_bench_reports` beside the database of --postgres-url
+// (else BENCH_DATABASE_URL, TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test); the
+// seeding time of each database is printed. --no-postgres leaves PostgreSQL out.
+//   node bench/reports.mjs [--conversations 100000] [--runs 30] [--postgres-url URL]
+//                          [--no-postgres] [--no-pglite] [--explain]
+// --explain prints the plan of the report's statement on each database (EXPLAIN ANALYZE).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
@@ -35,6 +40,8 @@ const { values } = parseArgs({
     conversations: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '30' },
     port: { type: 'string', default: '3510' },
+    'postgres-url': { type: 'string' },
+    explain: { type: 'boolean', default: false },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
   },
@@ -55,6 +62,10 @@ const { sql } = apiRequire('kysely');
 async function seed(db, workspaceId, chatbotId, agentIds) {
   const chunk = 25_000;
   const agents = JSON.stringify(agentIds);
+  // The idle timeout would resolve the open conversations while the bench runs (on one database
+  // sooner than the other): the figures are measured over the rows as seeded.
+  await sql`update chatbots set idle_timeout_in_minutes = 0
+    where workspace_id = ${workspaceId}`.execute(db);
   for (let from = 1; from <= conversationCount; from += chunk) {
     const to = Math.min(conversationCount, from + chunk - 1);
     // Spread over 365 days back from now, a little busier in the afternoon.
@@ -66,11 +77,12 @@ async function seed(db, workspaceId, chatbotId, agentIds) {
              now()
       from generate_series(${from}::int, ${to}::int) g`.execute(db);
     await sql`
-      insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
+      insert into conversations (id, workspace_id, chatbot_id, customer_id, channel, status,
                                  status_history, agent_ids, messages_count, assignee_id,
                                  rating, rating_comment, rated_at, created_at, updated_at,
                                  bot_answered_at)
       select 'bcv' || g, ${workspaceId}, ${chatbotId}, 'bcu' || g,
+             case when g % 5 = 0 then 'email' else 'widget' end,
              case when g % 3 = 0 then 'open' else 'resolved' end,
              jsonb_build_array(jsonb_build_object('status', 'open', 'changedAt', c.at,
                  'changedBy', null, 'reason', 'created'))
@@ -122,6 +134,24 @@ async function seed(db, workspaceId, chatbotId, agentIds) {
   await sql`update chatbots set business_hours = jsonb_set(business_hours, '{timeZone}',
     '"Europe/Paris"') where workspace_id = ${workspaceId}`.execute(db);
   await sql`analyze`.execute(db);
+}
+
+/** The plan of the report's one statement, as the api runs it (EXPLAIN ANALYZE). */
+async function explainReport(db, workspaceId) {
+  const { reportFigures } = apiRequire('./dist/reports/report-figures');
+  const { reportRange } = apiRequire('./dist/reports/report-range');
+  const { CompiledQuery } = apiRequire('kysely');
+  let node;
+  const recording = db.withPlugin({
+    transformQuery: (args) => (node = args.node),
+    transformResult: async (args) => args.result,
+  });
+  await reportFigures(recording, workspaceId, reportRange({ days: 30 }, 'Europe/Paris', new Date()));
+  const compiled = db.getExecutor().compileQuery(node, { queryId: 'explain' });
+  const plan = await db.executeQuery(
+    CompiledQuery.raw(`explain (analyze, costs off) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  console.log(plan.rows.map((row) => Object.values(row)[0]).join('\n'));
 }
 
 async function timeRuns(run) {
@@ -210,6 +240,7 @@ async function benchDatabase(name, url) {
       `  30 days: ${format(report.current.new)} new, ${format(report.current.resolved)} resolved, ` +
         `first response median ${report.current.firstResponse.medianSeconds} s`,
     );
+    if (values.explain) await explainReport(app.db, workspaceId);
     const busiestDay = report.days.reduce((a, b) => (b.new > a.new ? b : a)).day;
     const reads = [
       ['report, 30 days', `/api/user/reports?workspaceId=${workspaceId}&days=30`],
@@ -227,7 +258,7 @@ async function benchDatabase(name, url) {
       ],
     ];
     const floorTimes = await timeRuns(() =>
-      sql`select count(*) from conversations c join messages m on m.conversation_id = (c.id collate "default")
+      sql`select count(*) from conversations c
           where c.workspace_id = ${workspaceId}
             and c.created_at >= now() - interval '30 days'`.execute(app.db),
     );
@@ -269,29 +300,33 @@ async function benchDatabase(name, url) {
   }
 }
 
-/** A fresh, empty database on the PostgreSQL server of `adminUrl`; null when none answers. */
+/** A fresh, empty database beside the one of `adminUrl`; null when no server answers. */
 async function freshPostgres(adminUrl) {
   const { Client } = apiRequire('pg');
+  const url = new URL(adminUrl);
+  const name = `${url.pathname.slice(1) || 'parley'}_bench_reports`.replace(/[^a-z0-9_]/gi, '_');
   const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
-    await client.query('DROP DATABASE IF EXISTS parley_bench_reports WITH (FORCE)');
-    await client.query('CREATE DATABASE parley_bench_reports');
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
   } catch (error) {
     console.log(`PostgreSQL not measured: ${error.message}`);
     return null;
   } finally {
     await client.end().catch(() => {});
   }
-  const url = new URL(adminUrl);
-  url.pathname = '/parley_bench_reports';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
 const databases = values['no-pglite'] ? [] : [{ name: 'pglite', url: '' }];
 if (!values['no-postgres']) {
   const url = await freshPostgres(
-    process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    values['postgres-url'] ||
+      process.env.BENCH_DATABASE_URL ||
+      process.env.TEST_DATABASE_URL ||
+      'postgres://postgres@127.0.0.1:5432/test',
   );
   if (url) databases.push({ name: 'postgres', url });
 }

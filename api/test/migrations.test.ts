@@ -124,4 +124,71 @@ describe('migrations', () => {
       { workspaceId: 'w1', ticketsOpen: 3, productsAll: 5, ratingsSum: 9, conversationsAll: 0 },
     ]);
   });
+
+  it('gives the conversations it finds their report facts, read from their rows (0028)', async () => {
+    const later = (await readMigrationFiles(dir)).filter((file) => file.version >= 28);
+    await Promise.all(later.map((file) => rm(path.join(dir, file.fileName))));
+    await migrate(connection, dir);
+    const run = (statement: ReturnType<typeof sql>) => statement.execute(connection.db);
+    await run(sql`insert into workspaces (id, owned_by, name, url)
+      values ('w1', 'u1', 'Shop', 'https://shop.example')`);
+    await run(sql`insert into chatbots (id, workspace_id, name) values ('b1', 'w1', 'Bot')`);
+    await run(sql`insert into customers (id, workspace_id, visitor_token_hash)
+      values ('cu1', 'w1', 'h1')`);
+    const history = (...changes: [string, string, string][]) =>
+      JSON.stringify(
+        changes.map(([status, changedAt, reason]) => ({
+          status,
+          changedAt,
+          reason,
+          changedBy: null,
+        })),
+      );
+    await run(sql`insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
+        status_history, created_at)
+      values ('c1', 'w1', 'b1', 'cu1', 'resolved', ${history(
+        ['open', '2026-03-01T10:00:00.000Z', 'created'],
+        ['pending', '2026-03-01T10:00:05.000Z', 'not-confident'],
+        ['resolved', '2026-03-01T10:30:00.000Z', 'resolved'],
+      )}::jsonb, '2026-03-01T10:00:00Z'),
+      ('c2', 'w1', 'b1', 'cu1', 'open', ${history(
+        ['open', '2026-03-02T10:00:00.000Z', 'created'],
+        ['resolved', '2026-03-02T10:10:00.000Z', 'resolved'],
+        ['open', '2026-03-02T11:00:00.000Z', 'reopened'],
+      )}::jsonb, '2026-03-02T10:00:00Z')`);
+    await run(sql`insert into messages (id, conversation_id, workspace_id, role, sender_id,
+        content, suggestion_choice, timestamp)
+      values ('m1', 'c1', 'w1', 'user', 'cu1', 'Hi', null, '2026-03-01T10:00:00Z'),
+        ('m2', 'c1', 'w1', 'bot', 'bot', 'Did you mean', 'pair-1', '2026-03-01T10:00:01Z'),
+        ('m3', 'c1', 'w1', 'agent', 'u2', 'Hello', null, '2026-03-01T10:02:00Z'),
+        ('m4', 'c1', 'w1', 'agent', 'u1', 'Hello', null, '2026-03-01T10:01:00Z'),
+        ('m5', 'c2', 'w1', 'user', 'cu1', 'Hi', null, '2026-03-02T10:00:00Z')`);
+
+    await Promise.all(later.map((file) => writeFile(path.join(dir, file.fileName), file.script)));
+    expect(await migrate(connection, dir)).toEqual(later.map((file) => file.version));
+    const { rows } = await sql<Record<string, unknown>>`
+      select id, first_customer_at, first_agent_at, first_agent_id, resolved_at, handed_over,
+        did_you_mean
+      from conversations order by id`.execute(connection.db);
+    expect(rows).toEqual([
+      {
+        id: 'c1',
+        firstCustomerAt: new Date('2026-03-01T10:00:00Z'),
+        firstAgentAt: new Date('2026-03-01T10:01:00Z'),
+        firstAgentId: 'u1',
+        resolvedAt: new Date('2026-03-01T10:30:00Z'),
+        handedOver: true,
+        didYouMean: true,
+      },
+      {
+        id: 'c2',
+        firstCustomerAt: new Date('2026-03-02T10:00:00Z'),
+        firstAgentAt: null,
+        firstAgentId: null,
+        resolvedAt: null,
+        handedOver: false,
+        didYouMean: false,
+      },
+    ]);
+  });
 });

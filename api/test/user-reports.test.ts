@@ -106,8 +106,10 @@ describe.each(testBackends)('reports ($backend)', (backend) => {
       rating: { value: 3, at: '2026-03-28T13:10:00Z' },
     });
     // The customer asked for a person; Monday 10:00; still open.
+    // Came in by e-mail: its own channel.
     await add('c5', {
       createdAt: '2026-03-30T08:00:00Z',
+      channel: 'email',
       messages: [
         { role: 'user', at: '2026-03-30T08:00:00Z' },
         { role: 'agent', at: '2026-03-30T08:02:00Z', senderId: adminId },
@@ -272,7 +274,10 @@ describe.each(testBackends)('reports ($backend)', (backend) => {
         averageRating: 3,
       },
     ]);
-    expect(figures.channels).toEqual([expect.objectContaining({ new: 5, previousNew: 1 })]);
+    expect(figures.channels).toEqual([
+      { channel: 'widget', new: 4, previousNew: 1 },
+      { channel: 'email', new: 1, previousNew: 0 },
+    ]);
     expect(figures.latestComments).toEqual([
       {
         conversationId: ids.c1,
@@ -318,11 +323,12 @@ describe.each(testBackends)('reports ($backend)', (backend) => {
     expect(lines).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^${ids.c1},2026-03-28T23:30:00.000Z,[^,]+,Carla Quick,Ada Admin,60,1800,5,false$`,
+          `^${ids.c1},2026-03-28T23:30:00.000Z,widget,Carla Quick,Ada Admin,60,1800,5,false$`,
         ),
       ),
     );
     expect(lines).toContainEqual(`${lines.find((line) => line.startsWith(ids.c3!))}`);
+    expect(lines.find((line) => line.startsWith(ids.c5!))?.split(',')[2]).toBe('email');
     expect(lines.find((line) => line.startsWith(ids.c3!))).toMatch(/,,2100,,true$/);
   });
 

@@ -295,6 +295,16 @@ export interface ConversationsTable {
   botAnsweredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Migration 0025: where it came in, the widget's chat or e-mail. */
   channel: Generated<ConversationChannel>;
+  /**
+   * Migration 0028: what the reports read, kept by triggers on every message and status write
+   * (never written by the api).
+   */
+  firstCustomerAt: Generated<Date | null>;
+  firstAgentAt: Generated<Date | null>;
+  firstAgentId: Generated<string | null>;
+  resolvedAt: Generated<Date | null>;
+  handedOver: Generated<boolean>;
+  didYouMean: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

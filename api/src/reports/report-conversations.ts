@@ -59,7 +59,7 @@ export async function listReportConversations(
   const result = await sql<ReportConversation>`
     select f.id,
       to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-      cb.name as channel,
+      f.channel,
       coalesce(nullif(trim(cu.first_name || ' ' || cu.last_name), ''), cu.email, '') as customer,
       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as assignee,
       ${firstResponseSeconds} as "firstResponseSeconds",
@@ -67,7 +67,6 @@ export async function listReportConversations(
       f.rating::int as rating,
       (f.resolved_at is not null and f.first_agent_at is null) as "resolvedByBot"
     from (${facts}) f
-    join chatbots cb on cb.id = f.chatbot_id
     join customers cu on cu.id = (f.customer_id collate "C")
     left join users u on u.id = f.assignee_id
     order by f.created_at, f.id

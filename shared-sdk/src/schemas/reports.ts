@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { conversationChannels } from './conversations';
 
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
+const conversationChannelSchema = z.enum(conversationChannels);
 
 /** The longest range a report reads: about a year, with room for a leap year's comparison. */
 export const maxReportDays = 400;
@@ -129,9 +131,8 @@ export const reportDaySchema = z.object({
 export type ReportDay = z.infer<typeof reportDaySchema>;
 
 export const reportChannelSchema = z.object({
-  /** Conversations come through a chatbot's widget: each chatbot is a channel. */
-  chatbotId: id,
-  name: z.string(),
+  /** Where the conversations came in: the widget's chat or e-mail. */
+  channel: conversationChannelSchema,
   new: z.number().int(),
   previousNew: z.number().int(),
 });
@@ -175,7 +176,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportConversationSchema = z.object({
   id,
   createdAt: timestamp,
-  channel: z.string(),
+  channel: conversationChannelSchema,
   customer: z.string(),
   assignee: z.string().nullable(),
   firstResponseSeconds: seconds,

@@ -130,8 +130,8 @@ export function ConversationSections({
           </thead>
           <tbody>
             {report.channels.map((channel) => (
-              <tr key={channel.chatbotId}>
-                <th scope="row">{channel.name}</th>
+              <tr key={channel.channel}>
+                <th scope="row">{t(`conversations.channels.${channel.channel}`)}</th>
                 <td>{channel.new}</td>
                 <td>{channel.previousNew}</td>
               </tr>

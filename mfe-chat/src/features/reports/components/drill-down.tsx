@@ -107,7 +107,7 @@ export function DrillDown({
                   <td>
                     <FormattedDateTime timestamp={row.createdAt} />
                   </td>
-                  <td>{row.channel}</td>
+                  <td>{t(`conversations.channels.${row.channel}`)}</td>
                   <td>{row.assignee ?? t('comparison.none')}</td>
                   <td>{formatDuration(t, row.firstResponseSeconds)}</td>
                   <td>{formatDuration(t, row.resolutionSeconds)}</td>

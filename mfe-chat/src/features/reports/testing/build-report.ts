@@ -51,7 +51,10 @@ export function buildReport(overrides: Partial<Report> = {}): Report {
         ticketsBacklog: 6,
       },
     ],
-    channels: [{ chatbotId: 'cb_1', name: 'Fernhill chatbot', new: 12, previousNew: 8 }],
+    channels: [
+      { channel: 'widget', new: 12, previousNew: 8 },
+      { channel: 'email', new: 3, previousNew: 0 },
+    ],
     agents: [
       {
         userId: 'usr_ada',
@@ -84,7 +87,7 @@ export function buildReportConversation(
   return {
     id: 'cnv_maya',
     createdAt: '2026-03-29T07:30:00.000Z',
-    channel: 'Fernhill chatbot',
+    channel: 'widget',
     customer: 'Maya Patel',
     assignee: 'Ada Lovelace',
     firstResponseSeconds: 90,
