@@ -93,6 +93,21 @@ async function freshPostgres(adminUrl, name) {
   return url.toString();
 }
 
+/**
+ * The seeded tables' indexes other than keys, dropped before the load and built again after it,
+ * as a restore does: a GIN index built once from sorted entries instead of a million times an
+ * entry. Read from the catalogue, so they are the migrations' own.
+ */
+async function dropSecondaryIndexes(db) {
+  const { rows } = await sql`
+    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    where i.indrelid in ('customers'::regclass, 'conversations'::regclass, 'messages'::regclass)
+      and not i.indisunique and not i.indisprimary`.execute(db);
+  for (const { name } of rows) await sql.raw(`drop index ${name}`).execute(db);
+  return rows.map((row) => row.definition);
+}
+
 /** Customers, their conversations and messages in set-based statements, a chunk at a time. */
 async function seed(db, workspaceId, chatbotId) {
   const wordList = `{${words.join(',')}}`;
@@ -161,8 +176,12 @@ async function measure(name, databaseUrl) {
       .where('workspaceId', '=', workspaceId)
       .executeTakeFirstOrThrow();
     let from = performance.now();
+    const indexes = await dropSecondaryIndexes(app.db);
     await seed(app.db, workspaceId, chatbotId);
     console.log(`Seeded in ${seconds(from)} s`);
+    from = performance.now();
+    for (const definition of indexes) await sql.raw(definition).execute(app.db);
+    console.log(`${indexes.length} indexes built again in ${seconds(from)} s`);
     from = performance.now();
     await sql`analyze customers, conversations, messages`.execute(app.db);
     console.log(`ANALYZE took ${seconds(from)} s`);

@@ -80,12 +80,16 @@ export async function listCustomers(
       const [seen, id] = decodeCursor(input.cursor, 2) as [string, string];
       const seenAt = new Date(seen);
       if (Number.isNaN(seenAt.getTime())) throw invalidCursor();
-      query = query.where((eb) =>
-        eb.or([
-          eb('lastSeenAt', '<', seenAt),
-          eb.and([eb('lastSeenAt', '=', seenAt), eb('id', '>', id)]),
-        ]),
-      );
+      // The first condition is the index's: the page starts where the cursor left off instead of
+      // reading every customer seen since (newest first, then ids up, no row comparison fits).
+      query = query
+        .where('lastSeenAt', '<=', seenAt)
+        .where((eb) =>
+          eb.or([
+            eb('lastSeenAt', '<', seenAt),
+            eb.and([eb('lastSeenAt', '=', seenAt), eb('id', '>', id)]),
+          ]),
+        );
     }
     query = query.orderBy('lastSeenAt', 'desc').orderBy('id');
   } else {
