@@ -194,11 +194,6 @@ const customerCandidates = 100;
 async function findCustomers(trx: Kysely<Database>, workspaceId: string, q: string) {
   const words = nameWords(q);
   if (words.length === 0) return [];
-  // With the LIMIT below, a row estimate too high (a trigram match's is a guess) made the planner
-  // read the table from its start: 3 s for words no customer's name holds. Without that choice it
-  // reads the trigram index, or the last-seen index when most customers match.
-  await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(nameSimilarity)}, true),
-    set_config('enable_seqscan', 'off', true)`.execute(trx);
   const matches = words.map((word) => sql`${word} <% ${customerText}`);
   const score = sql.join(
     words.map((word) => sql`word_similarity(${word}, text)`),
@@ -225,11 +220,22 @@ async function findCustomers(trx: Kysely<Database>, workspaceId: string, q: stri
 }
 
 export async function search(db: Kysely<Database>, input: SearchInput): Promise<SearchResponse> {
-  // One transaction: the name match's similarity threshold is set for it alone.
-  const { hitRows, customerRows } = await db.transaction().execute(async (trx) => ({
-    hitRows: await findHits(trx, input),
-    customerRows: input.page === 1 ? await findCustomers(trx, input.workspaceId, input.q) : [],
-  }));
+  const { hitRows, customerRows } = await db.transaction().execute(async (trx) => {
+    // Settings for this transaction alone. Statements are prepared once (db/postgres-pool.ts,
+    // db/pglite-worker.js), and after five calls PostgreSQL may keep one plan for every query:
+    // the plan then no longer sees the words, and a word in a thousand messages read back from
+    // the newest of a million as "order" does. The name match's similarity is the search's own.
+    // With the LIMIT of the name match, a row estimate too high (a trigram match's is a guess)
+    // made the planner read the customers table from its start, 3 s for words no name holds;
+    // without that choice it reads the trigram index, or the last-seen index when most match.
+    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true),
+      set_config('pg_trgm.word_similarity_threshold', ${String(nameSimilarity)}, true),
+      set_config('enable_seqscan', 'off', true)`.execute(trx);
+    return {
+      hitRows: await findHits(trx, input),
+      customerRows: input.page === 1 ? await findCustomers(trx, input.workspaceId, input.q) : [],
+    };
+  });
   const customers: CustomerHit[] = customerRows.map((row) => ({
     id: row.id,
     name: customerName(row),
