@@ -18,7 +18,9 @@
 // PostgreSQL: a fresh database (--pg-database, default parley_bench_search) on the server of
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 //   node bench/search.mjs [--messages 1000000] [--customers 100000] [--queries 200]
-//                         [--no-postgres] [--no-pglite]
+//                         [--no-postgres] [--no-pglite] [--explain]
+// --explain prints EXPLAIN (ANALYZE, BUFFERS) of the statements the calls spend their time in
+// (the newest matches of a common, a middling and a rare word; a name match; a customers page).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     'pg-database': { type: 'string', default: 'parley_bench_search' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const messageCount = Number(values.messages);
@@ -152,6 +155,40 @@ async function seed(db, workspaceId, chatbotId) {
   }
 }
 
+/** The plans of the statements a search and a customers page spend their time in. */
+async function explainQueries(db, workspaceId) {
+  const newest = (word) => sql`
+    select m.id from messages m
+    where m.workspace_id = ${workspaceId}
+      and m.search_vector @@ websearch_to_tsquery('english', ${word})
+    order by m.timestamp desc limit 200`;
+  const statements = [
+    ['newest matches, common word', newest(commonWords[0])],
+    ['newest matches, middling word', newest(words[commonWords.length])],
+    ['newest matches, rare word', newest(words.at(-1))],
+    [
+      'name match',
+      sql`select id from customers
+        where workspace_id = ${workspaceId} and 'margret' <% lower(first_name || ' ' ||
+          last_name || ' ' || coalesce(email, '')) limit 100`,
+    ],
+    [
+      'customers page by name',
+      sql`select * from customers where workspace_id = ${workspaceId} and erased_at is null
+        order by first_name, last_name, id limit 26`,
+    ],
+  ];
+  // With the settings the search sets for its transaction (repositories/search.ts).
+  await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local pg_trgm.word_similarity_threshold = 0.5`.execute(trx);
+    for (const [label, statement] of statements) {
+      const { rows } = await sql`explain (analyze, buffers) ${statement}`.execute(trx);
+      console.log(`\n${label}:\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+  });
+}
+
 async function timed(fn) {
   const from = performance.now();
   const result = await fn();
@@ -189,6 +226,7 @@ async function measure(name, databaseUrl) {
     const get = (url) => call('GET', url, undefined, token);
     const searchUrl = (q) =>
       `/api/user/search?workspaceId=${workspaceId}&q=${encodeURIComponent(q)}`;
+    if (values.explain) await explainQueries(app.db, workspaceId);
     // Warm-up: plans, caches, the module's first calls; not counted.
     for (let i = 0; i < 10; i++) await get(searchUrl(skewedWord()));
 
