@@ -183,6 +183,7 @@ async function explainQueries(db, workspaceId) {
   // With the settings the search sets for its transaction (repositories/search.ts).
   await db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local random_page_cost = 1.1`.execute(trx);
     await sql`set local pg_trgm.word_similarity_threshold = 0.5`.execute(trx);
     for (const [label, statement] of statements) {
       const { rows } = await sql`explain (analyze, buffers) ${statement}`.execute(trx);
