@@ -18,7 +18,9 @@
 // PostgreSQL: a fresh database (--pg-database, default parley_bench_search) on the server of
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 //   node bench/search.mjs [--messages 1000000] [--customers 100000] [--queries 200]
-//                         [--no-postgres] [--no-pglite]
+//                         [--no-postgres] [--no-pglite] [--explain]
+// --explain prints EXPLAIN (ANALYZE, BUFFERS) of the statements the calls spend their time in
+// (the newest matches of a common, a middling and a rare word; a name match; a customers page).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     'pg-database': { type: 'string', default: 'parley_bench_search' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const messageCount = Number(values.messages);
@@ -93,6 +96,21 @@ async function freshPostgres(adminUrl, name) {
   return url.toString();
 }
 
+/**
+ * The seeded tables' indexes other than keys, dropped before the load and built again after it,
+ * as a restore does: a GIN index built once from sorted entries instead of a million times an
+ * entry. Read from the catalogue, so they are the migrations' own.
+ */
+async function dropSecondaryIndexes(db) {
+  const { rows } = await sql`
+    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    where i.indrelid in ('customers'::regclass, 'conversations'::regclass, 'messages'::regclass)
+      and not i.indisunique and not i.indisprimary`.execute(db);
+  for (const { name } of rows) await sql.raw(`drop index ${name}`).execute(db);
+  return rows.map((row) => row.definition);
+}
+
 /** Customers, their conversations and messages in set-based statements, a chunk at a time. */
 async function seed(db, workspaceId, chatbotId) {
   const wordList = `{${words.join(',')}}`;
@@ -114,7 +132,9 @@ async function seed(db, workspaceId, chatbotId) {
         insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
           created_at, updated_at)
         select 'bench-v' || g, ${workspaceId}, ${chatbotId}, 'bench-c' || g,
-          (array['open','pending','resolved'])[1 + g % 3],
+          -- Only the last hour's are still open or pending: older ones the idle sweep would have
+          -- resolved, and left open it resolves them during the run, beside the measured calls.
+          case when g <= 60 then (array['open','pending'])[1 + g % 2] else 'resolved' end,
           now() - make_interval(mins => g), now() - make_interval(mins => g)
         from generate_series(${from}::int, ${to}::int) g`.execute(trx);
       await sql`
@@ -135,6 +155,41 @@ async function seed(db, workspaceId, chatbotId) {
       console.log(`  ${format(to)} conversations, ${format(to * perConversation)} messages`);
     }
   }
+}
+
+/** The plans of the statements a search and a customers page spend their time in. */
+async function explainQueries(db, workspaceId) {
+  const newest = (word) => sql`
+    select m.id from messages m
+    where m.workspace_id = ${workspaceId}
+      and m.search_vector @@ websearch_to_tsquery('english', ${word})
+    order by m.timestamp desc limit 200`;
+  const statements = [
+    ['newest matches, common word', newest(commonWords[0])],
+    ['newest matches, middling word', newest(words[commonWords.length])],
+    ['newest matches, rare word', newest(words.at(-1))],
+    [
+      'name match',
+      sql`select id from customers
+        where workspace_id = ${workspaceId} and 'margret' <% lower(first_name || ' ' ||
+          last_name || ' ' || coalesce(email, '')) limit 100`,
+    ],
+    [
+      'customers page by name',
+      sql`select * from customers where workspace_id = ${workspaceId} and erased_at is null
+        order by first_name, last_name, id limit 26`,
+    ],
+  ];
+  // With the settings the search sets for its transaction (repositories/search.ts).
+  await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local random_page_cost = 1.1`.execute(trx);
+    await sql`set local pg_trgm.word_similarity_threshold = 0.5`.execute(trx);
+    for (const [label, statement] of statements) {
+      const { rows } = await sql`explain (analyze, buffers) ${statement}`.execute(trx);
+      console.log(`\n${label}:\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+  });
 }
 
 async function timed(fn) {
@@ -161,8 +216,12 @@ async function measure(name, databaseUrl) {
       .where('workspaceId', '=', workspaceId)
       .executeTakeFirstOrThrow();
     let from = performance.now();
+    const indexes = await dropSecondaryIndexes(app.db);
     await seed(app.db, workspaceId, chatbotId);
     console.log(`Seeded in ${seconds(from)} s`);
+    from = performance.now();
+    for (const definition of indexes) await sql.raw(definition).execute(app.db);
+    console.log(`${indexes.length} indexes built again in ${seconds(from)} s`);
     from = performance.now();
     await sql`analyze customers, conversations, messages`.execute(app.db);
     console.log(`ANALYZE took ${seconds(from)} s`);
@@ -170,6 +229,7 @@ async function measure(name, databaseUrl) {
     const get = (url) => call('GET', url, undefined, token);
     const searchUrl = (q) =>
       `/api/user/search?workspaceId=${workspaceId}&q=${encodeURIComponent(q)}`;
+    if (values.explain) await explainQueries(app.db, workspaceId);
     // Warm-up: plans, caches, the module's first calls; not counted.
     for (let i = 0; i < 10; i++) await get(searchUrl(skewedWord()));
 

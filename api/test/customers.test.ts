@@ -16,7 +16,13 @@ import { buildCustomerIdentity, startVisitorSession, visitorBearer } from './fix
 import { seedTeams } from './fixtures/teams';
 import { buildInternalTicket, createTicket } from './fixtures/ticket';
 import { bearer } from './fixtures/user';
-import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  backendDatabase,
+  buildTestApp,
+  testBackends,
+  type TestApp,
+} from './support/build-test-app';
 
 jest.setTimeout(30_000);
 
@@ -33,22 +39,28 @@ function multipart(file: Buffer, filename: string) {
 }
 
 // Issue 44: the Customers page's calls.
-describe('customer calls (/api/user/customer…)', () => {
+describe.each(testBackends)('customer calls (/api/user/customer…) ($backend)', (backend) => {
   let app: TestApp;
+  let dropDatabase = async () => {};
   let admin: AuthResponse;
   let otherAdmin: AuthResponse;
   let workspaceId: string;
   let otherWorkspaceId: string;
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    const { database, drop } = await backendDatabase(backend, 'parley_customers');
+    dropDatabase = drop;
+    app = await buildTestApp({ database });
     const teams = await seedTeams(app);
     ({ workspaceId } = teams.team);
     admin = teams.team.admin.auth;
     otherAdmin = teams.otherTeam.admin.auth;
     otherWorkspaceId = teams.otherTeam.workspaceId;
   }, appStartTimeoutMs);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase();
+  });
 
   const call = (
     method: 'GET' | 'POST' | 'PATCH',

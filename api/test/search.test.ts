@@ -5,13 +5,20 @@ import { buildCustomerIdentity, startVisitorSession, visitorBearer } from './fix
 import { buildAgentMessage } from './fixtures/message';
 import { seedTeams } from './fixtures/teams';
 import { bearer } from './fixtures/user';
-import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
+import {
+  appStartTimeoutMs,
+  backendDatabase,
+  buildTestApp,
+  testBackends,
+  type TestApp,
+} from './support/build-test-app';
 
 jest.setTimeout(30_000);
 
 // Issue 44: search across a workspace's messages, notes, tickets and customers.
-describe('GET /api/user/search', () => {
+describe.each(testBackends)('GET /api/user/search ($backend)', (backend) => {
   let app: TestApp;
+  let dropDatabase = async () => {};
   let admin: AuthResponse;
   let agent: AuthResponse;
   let otherAdmin: AuthResponse;
@@ -22,7 +29,9 @@ describe('GET /api/user/search', () => {
   let visitorToken: string;
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    const { database, drop } = await backendDatabase(backend, 'parley_search');
+    dropDatabase = drop;
+    app = await buildTestApp({ database });
     const teams = await seedTeams(app);
     ({ workspaceId } = teams.team);
     admin = teams.team.admin.auth;
@@ -85,7 +94,10 @@ describe('GET /api/user/search', () => {
     });
     await app.conversationBot.idle();
   }, appStartTimeoutMs);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase();
+  });
 
   const searchAs = (auth: AuthResponse | null, query: Record<string, string>) =>
     app.inject({

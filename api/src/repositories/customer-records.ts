@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { recordChange } from '../live/write-transaction';
 import type { CustomerRow } from './customers';
-import { customerFields } from './search';
+import { customerText } from './search';
 
 /** The Customers page's view of a customer (never with the visitor token's digest). */
 export function toCustomerRecord(row: CustomerRow): CustomerRecord {
@@ -60,7 +60,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 /**
  * One page of the workspace's customers (erased ones are no longer listed), by last seen (newest
  * first) or by name, each read along its index (migration 0023) from where the cursor left off.
- * `q` keeps those whose name or e-mail address contains its words (trigram indexes serve it).
+ * `q` keeps those whose name or e-mail address contains its words (its trigram index serves it).
  */
 export async function listCustomers(
   db: Kysely<Database>,
@@ -71,27 +71,25 @@ export async function listCustomers(
     .selectAll()
     .where('workspaceId', '=', input.workspaceId)
     .where('erasedAt', 'is', null);
-  // Every word in one of the fields: "ada love" finds Ada Lovelace.
+  // Every word somewhere in the name or address: "ada love" finds Ada Lovelace.
   for (const word of (input.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4)) {
-    const pattern = `%${likeLiteral(word)}%`;
-    query = query.where(
-      sql<boolean>`(${sql.join(
-        customerFields.map((field) => sql`${field} like ${pattern}`),
-        sql` or `,
-      )})`,
-    );
+    query = query.where(sql<boolean>`${customerText} like ${`%${likeLiteral(word)}%`}`);
   }
   if (input.sort === 'lastSeen') {
     if (input.cursor) {
       const [seen, id] = decodeCursor(input.cursor, 2) as [string, string];
       const seenAt = new Date(seen);
       if (Number.isNaN(seenAt.getTime())) throw invalidCursor();
-      query = query.where((eb) =>
-        eb.or([
-          eb('lastSeenAt', '<', seenAt),
-          eb.and([eb('lastSeenAt', '=', seenAt), eb('id', '>', id)]),
-        ]),
-      );
+      // The first condition is the index's: the page starts where the cursor left off instead of
+      // reading every customer seen since (newest first, then ids up, no row comparison fits).
+      query = query
+        .where('lastSeenAt', '<=', seenAt)
+        .where((eb) =>
+          eb.or([
+            eb('lastSeenAt', '<', seenAt),
+            eb.and([eb('lastSeenAt', '=', seenAt), eb('id', '>', id)]),
+          ]),
+        );
     }
     query = query.orderBy('lastSeenAt', 'desc').orderBy('id');
   } else {
