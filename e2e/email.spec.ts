@@ -101,6 +101,21 @@ test('a mail to the workspace appears live in the inbox, and the reply goes out 
   expect(mail).toMatch(/^From: "?Bike shop support"? <[a-z0-9]{16}@localhost>$/m);
   expect(mail).toContain('> The bell of my new bike does not ring.');
 
+  // Forward the conversation to a supplier, with a note, by keyboard.
+  await page.getByRole('button', { name: 'Forward' }).click();
+  const forward = page.getByRole('alertdialog', { name: 'Forward this conversation by e-mail' });
+  await expect(forward.getByLabel('Forward to')).toBeFocused();
+  await page.keyboard.type('parts@supplier.example');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Please send a new bell to Ada.');
+  await expectAccessibleInBothModes(page);
+  await forward.getByRole('button', { name: 'Forward' }).click();
+  await expect(page.getByText('Forwarded to parts@supplier.example.')).toBeVisible();
+  const forwarded = readLatestEmail(dataDir!, 'parts@supplier.example');
+  expect(forwarded).toMatch(/^Subject: Fwd: Broken bell$/m);
+  expect(forwarded).toContain('Please send a new bell to Ada.');
+  expect(forwarded).toContain('The bell of my new bike does not ring.');
+
   // "Send a test mail" goes through the receiver and says it arrived.
   await page.goto(`/dashboard/${workspaceId}/settings/email`);
   await expect(
