@@ -88,6 +88,7 @@ async function conversationOf(
   customer: CustomerRow,
   chatbotId: string,
   mail: ReceivedMail,
+  authFailure: string | null,
   now: Date,
 ): Promise<{ row: ConversationRow; created: boolean }> {
   const workspaceId = inbox.workspaceId;
@@ -103,7 +104,9 @@ async function conversationOf(
     );
     return { row: reopened, created: false };
   }
-  const botFirst = inbox.botAnswersFirst && mail.automatic === null;
+  // A robot's mail, or one whose sender failed SPF, DKIM or DMARC, waits for a person: an
+  // automatic answer to a forged sender would go to whoever the forger named.
+  const botFirst = inbox.botAnswersFirst && mail.automatic === null && authFailure === null;
   const row = await insertConversation(
     trx,
     { workspaceId, chatbotId, customerId: customer.id },
@@ -167,7 +170,15 @@ export async function storeInboundMail(
       const chatbot = await findWidgetChatbot(trx, workspaceId, null);
       if (!chatbot) throw new MailRefused('This workspace takes no mail yet', 550);
       const customer = await customerOf(trx, workspaceId, chatbot.id, mail, now);
-      const { row, created } = await conversationOf(trx, inbox, customer, chatbot.id, mail, now);
+      const { row, created } = await conversationOf(
+        trx,
+        inbox,
+        customer,
+        chatbot.id,
+        mail,
+        authFailure,
+        now,
+      );
 
       const attachments: MessageAttachment[] = [];
       for (const file of mail.attachments) {
