@@ -5,6 +5,7 @@ import type { MessageAttachment, MessageEmail } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import type { ReceivedMail } from '../mail/read-mail';
+import { pointInlineImages } from '../mail/sanitize-mail-html';
 import { findWidgetChatbot } from '../repositories/chatbots';
 import { insertConversation } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
@@ -181,6 +182,7 @@ export async function storeInboundMail(
       );
 
       const attachments: MessageAttachment[] = [];
+      const inlineUrls = new Map<string, string>();
       for (const file of mail.attachments) {
         const saved = await storage.storeMailAttachment(trx, {
           conversationId: row.id,
@@ -190,6 +192,7 @@ export async function storeInboundMail(
         });
         written.push(saved.storedPath);
         attachments.push(saved.attachment);
+        if (file.contentId) inlineUrls.set(file.contentId, saved.attachment.url);
       }
       const { message } = await addMessage(
         trx,
@@ -207,7 +210,7 @@ export async function storeInboundMail(
         from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
         to: mail.to,
         subject: mail.subject,
-        html: mail.html,
+        html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
         authFailure,
         automatic: mail.automatic,
         delivery: null,
