@@ -29,6 +29,8 @@ const { values } = parseArgs({
     senders: { type: 'string', default: '200' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    /** Prints the statements sent per mail, by their first words. */
+    'show-queries': { type: 'boolean', default: false },
   },
 });
 const mailCount = Number(values.mails);
@@ -138,12 +140,22 @@ async function countingQueries(app, body) {
   const executor = Object.getPrototypeOf(app.db.getExecutor());
   const original = executor.executeQuery;
   let count = 0;
+  const kinds = new Map();
   executor.executeQuery = function counted(...args) {
     count += 1;
+    if (values['show-queries']) {
+      const kind = String(args[0]?.sql ?? '')
+        .replace(/\s+/g, ' ')
+        .slice(0, 90);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
     return original.apply(this, args);
   };
   try {
     const result = await body();
+    for (const [kind, times] of [...kinds].sort((a, b) => b[1] - a[1])) {
+      console.log(`${(times / result.accepted).toFixed(2).padStart(6)}  ${kind}`);
+    }
     return { ...result, queries: count };
   } finally {
     executor.executeQuery = original;

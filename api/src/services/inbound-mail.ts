@@ -6,18 +6,12 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import type { ReceivedMail } from '../mail/read-mail';
 import { pointInlineImages } from '../mail/sanitize-mail-html';
-import { findWidgetChatbot } from '../repositories/chatbots';
 import { insertConversation } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
-import { findCustomerByEmail, insertCustomer } from '../repositories/customers';
-import type { CustomerRow } from '../repositories/customers';
+import { insertCustomer } from '../repositories/customers';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import {
-  findEmailMessageId,
-  findThreadConversationId,
-  insertEmailMessageId,
-} from '../repositories/email-message-ids';
-import { markSentMailFailed, setMessageEmail } from '../repositories/email-messages';
+import { findMailContext } from '../repositories/email-message-ids';
+import { markSentMailFailed, setMessageEmailAndId } from '../repositories/email-messages';
 import {
   addMessage,
   changeStatus,
@@ -49,20 +43,20 @@ export interface StoredMail {
   botShouldAnswer: boolean;
 }
 
-/** The sender as the workspace's customer, by e-mail address; made on their first mail. */
-async function customerOf(
+/** The sender as the workspace's customer (their id), by e-mail address; made on their first mail. */
+async function customerIdOf(
   trx: Kysely<Database>,
   workspaceId: string,
   chatbotId: string,
+  known: string | null,
   mail: ReceivedMail,
   now: Date,
-): Promise<CustomerRow> {
-  const known = await findCustomerByEmail(trx, workspaceId, mail.fromAddress);
+): Promise<string> {
   if (known) return known;
   const [firstName = '', ...rest] = mail.fromName.trim().split(/\s+/);
   // A customer by e-mail has no widget: a token nobody holds stands in for one.
   const unusedToken = createHash('sha256').update(randomBytes(32)).digest('hex');
-  return insertCustomer(
+  const customer = await insertCustomer(
     trx,
     {
       workspaceId,
@@ -76,6 +70,7 @@ async function customerOf(
     },
     now,
   );
+  return customer.id;
 }
 
 /**
@@ -86,14 +81,13 @@ async function customerOf(
 async function conversationOf(
   trx: Kysely<Database>,
   inbox: EmailInboxRow,
-  customer: CustomerRow,
-  chatbotId: string,
+  ids: { customerId: string; chatbotId: string; threadId: string | null },
   mail: ReceivedMail,
   authFailure: string | null,
   now: Date,
 ): Promise<{ row: ConversationRow; created: boolean }> {
   const workspaceId = inbox.workspaceId;
-  const threadId = await findThreadConversationId(trx, workspaceId, mail, now);
+  const { customerId, chatbotId, threadId } = ids;
   if (threadId) {
     const row = await lockWorkspaceConversation(trx, workspaceId, threadId);
     if (row.status !== 'resolved' || mail.automatic) return { row, created: false };
@@ -108,16 +102,11 @@ async function conversationOf(
   // A robot's mail, or one whose sender failed SPF, DKIM or DMARC, waits for a person: an
   // automatic answer to a forged sender would go to whoever the forger named.
   const botFirst = inbox.botAnswersFirst && mail.automatic === null && authFailure === null;
-  const row = await insertConversation(
-    trx,
-    { workspaceId, chatbotId, customerId: customer.id },
-    now,
-    {
-      channel: 'email',
-      subject: mail.subject.slice(0, 500) || null,
-      status: botFirst ? 'open' : 'pending',
-    },
-  );
+  const row = await insertConversation(trx, { workspaceId, chatbotId, customerId }, now, {
+    channel: 'email',
+    subject: mail.subject.slice(0, 500) || null,
+    status: botFirst ? 'open' : 'pending',
+  });
   await emitConversationEvent(trx, row, 'conversation.created', now);
   return { row, created: true };
 }
@@ -154,9 +143,9 @@ export async function storeInboundMail(
         messageId: null,
         botShouldAnswer: false,
       };
-      const already = await findEmailMessageId(trx, workspaceId, mail.messageId);
-      if (already) {
-        return { ...none, stored: false, conversationId: already.conversationId };
+      const context = await findMailContext(trx, workspaceId, mail, now);
+      if (context.alreadyConversationId) {
+        return { ...none, stored: false, conversationId: context.alreadyConversationId };
       }
       if (mail.automatic === 'bounce' && mail.bouncedMessageId) {
         const returned = await markSentMailFailed(
@@ -168,14 +157,20 @@ export async function storeInboundMail(
         if (returned) return { ...none, stored: true, conversationId: returned.conversationId };
       }
 
-      const chatbot = await findWidgetChatbot(trx, workspaceId, null);
-      if (!chatbot) throw new MailRefused('This workspace takes no mail yet', 550);
-      const customer = await customerOf(trx, workspaceId, chatbot.id, mail, now);
+      const { chatbotId } = context;
+      if (!chatbotId) throw new MailRefused('This workspace takes no mail yet', 550);
+      const customerId = await customerIdOf(
+        trx,
+        workspaceId,
+        chatbotId,
+        context.customerId,
+        mail,
+        now,
+      );
       const { row, created } = await conversationOf(
         trx,
         inbox,
-        customer,
-        chatbot.id,
+        { customerId, chatbotId, threadId: context.threadConversationId },
         mail,
         authFailure,
         now,
@@ -199,7 +194,7 @@ export async function storeInboundMail(
         row,
         {
           role: 'user',
-          senderId: customer.id,
+          senderId: customerId,
           content: mail.text || mail.subject || '(no text)',
           attachments,
         },
@@ -215,8 +210,7 @@ export async function storeInboundMail(
         automatic: mail.automatic,
         delivery: null,
       };
-      await setMessageEmail(trx, workspaceId, row.id, message.id, email);
-      await insertEmailMessageId(trx, {
+      await setMessageEmailAndId(trx, email, {
         workspaceId,
         rfcMessageId: mail.messageId,
         messageId: message.id,
