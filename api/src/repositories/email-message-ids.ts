@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, EmailMessageIdsTable } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 /** How long a mail without threading headers joins its sender's thread of the same subject. */
 const subjectThreadDays = 7;
