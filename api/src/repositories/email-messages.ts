@@ -1,23 +1,16 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { EmailDeliveryStatus, MessageEmail } from 'shared-sdk/schemas';
 import type { Database, EmailMessageIdsTable } from '../db/schema';
-import { recordChange } from '../live/write-transaction';
-import { toMessage } from './messages';
+import { recordMessageChange, toMessage } from './messages';
 import type { MessageRow } from './messages';
 
-function recordEmailChange(
+/** A mail's details changed on its message: the message lists hear of it, not the conversation's. */
+const recordEmailChange = (
   trx: Kysely<Database>,
   workspaceId: string,
   conversationId: string,
   messageId: string,
-) {
-  recordChange(trx, {
-    collection: 'messages',
-    workspaceId,
-    ids: [messageId],
-    conversationIds: [conversationId],
-  });
-}
+) => recordMessageChange(trx, workspaceId, conversationId, messageId, { conversation: false });
 
 /** Sets what the message carries as a mail (MessageEmail), in its transaction. */
 export async function setMessageEmail(
