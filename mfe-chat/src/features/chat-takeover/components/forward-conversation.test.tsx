@@ -7,6 +7,8 @@ import en from '../conversation.en-US.json';
 import { ForwardConversation } from './forward-conversation';
 
 addTranslations('conversation', en);
+// Typing a whole dialog by keyboard takes a while on a busy machine.
+jest.setTimeout(15_000);
 
 const workspaceId = 'ws_fernhill';
 
@@ -24,7 +26,7 @@ async function render(answer: FakeReply = { status: 204, body: undefined }) {
   return { ...view, ...api };
 }
 
-const forwards = (requests: { url: string }[]) =>
+const forwards = (requests: { url: string; body: unknown }[]) =>
   requests.filter((request) => request.url === '/api/user/email-forward');
 
 describe('forwarding an e-mail conversation', () => {
@@ -46,7 +48,7 @@ describe('forwarding an e-mail conversation', () => {
     expect(within(dialog).getByRole('button', { name: 'Forward' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(forwards(requests).map((request) => (request as { body: unknown }).body)).toEqual([
+      expect(forwards(requests).map((request) => request.body)).toEqual([
         {
           workspaceId,
           conversationId: 'cnv_mail',

@@ -80,23 +80,29 @@ export function ForwardConversation({
       >
         <Stack $gap={4}>
           <p>{t('forward.body')}</p>
-          <TextField
-            ref={addressRef}
-            label={t('forward.to')}
-            type="email"
-            name="to"
-            autoComplete="email"
-            value={to}
-            maxLength={254}
-            error={addressError}
-            onChange={(event) => setTo(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void send();
-              }
+          {/* The field's input, where the dialog puts focus and a wrong address sends it back. */}
+          <div
+            ref={(node) => {
+              addressRef.current = node?.querySelector('input') ?? null;
             }}
-          />
+          >
+            <TextField
+              label={t('forward.to')}
+              type="email"
+              name="to"
+              autoComplete="email"
+              value={to}
+              maxLength={254}
+              error={addressError}
+              onChange={(event) => setTo(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void send();
+                }
+              }}
+            />
+          </div>
           <TextAreaField
             label={t('forward.note')}
             name="note"
