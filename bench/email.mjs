@@ -29,6 +29,8 @@ const { values } = parseArgs({
     senders: { type: 'string', default: '200' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    /** Prints the statements sent per mail, by their first words. */
+    'show-queries': { type: 'boolean', default: false },
   },
 });
 const mailCount = Number(values.mails);
@@ -130,6 +132,36 @@ async function freshPostgres(adminUrl, name) {
   return url.toString();
 }
 
+/**
+ * Counts the statements the app sends its database while `body` runs: every query of Kysely's
+ * executor (transactions' included; their begin and commit are two more each, not counted).
+ */
+async function countingQueries(app, body) {
+  const executor = Object.getPrototypeOf(app.db.getExecutor());
+  const original = executor.executeQuery;
+  let count = 0;
+  const kinds = new Map();
+  executor.executeQuery = function counted(...args) {
+    count += 1;
+    if (values['show-queries']) {
+      const kind = String(args[0]?.sql ?? '')
+        .replace(/\s+/g, ' ')
+        .slice(0, 90);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    return original.apply(this, args);
+  };
+  try {
+    const result = await body();
+    for (const [kind, times] of [...kinds].sort((a, b) => b[1] - a[1])) {
+      console.log(`${(times / result.accepted).toFixed(2).padStart(6)}  ${kind}`);
+    }
+    return { ...result, queries: count };
+  } finally {
+    executor.executeQuery = original;
+  }
+}
+
 async function measure(name, databaseUrl) {
   // INBOUND_SMTP_PORT=0 turns the receiver off: it is given a port free now.
   process.env.BENCH_INBOUND_SMTP_PORT = String(await freePort());
@@ -142,7 +174,9 @@ async function measure(name, databaseUrl) {
       undefined,
       admin.idToken,
     );
-    const result = await deliver(app.inboundMail.smtpPort, mails(settings.inboxAddress, 'api'));
+    const result = await countingQueries(app, () =>
+      deliver(app.inboundMail.smtpPort, mails(settings.inboxAddress, 'api')),
+    );
     const stored = await app.db
       .selectFrom('emailMessageIds')
       .select(({ fn }) => fn.countAll().as('count'))
@@ -171,6 +205,7 @@ async function run(name, databaseUrl) {
     result.perSecond.toFixed(0),
     bottom.perSecond.toFixed(0),
     `${((100 * result.perSecond) / bottom.perSecond).toFixed(0)}%`,
+    (result.queries / result.accepted).toFixed(1),
     `≥ ${goalShare * 100}%`,
     met ? 'yes' : 'NO',
   ]);
@@ -195,7 +230,11 @@ console.log(
   `\n${format(mailCount)} mails from ${format(senderCount)} senders, ${connections} connections; ` +
     'floor: the same SMTP receiver answering 250 without storing',
 );
-printTable(['database', 'stored', 'mails/s', 'floor/s', 'share', 'goal', 'met'], rows, 1);
+printTable(
+  ['database', 'stored', 'mails/s', 'floor/s', 'share', 'queries/mail', 'goal', 'met'],
+  rows,
+  1,
+);
 reportFigures(figures);
 process.exitCode = allMet ? 0 : 1;
 process.exit();

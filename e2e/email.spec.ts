@@ -14,15 +14,15 @@ test('a mail to the workspace appears live in the inbox, and the reply goes out 
   const owner = await signUpByApi(request, { label: 'email', website: 'https://bikes.example' });
   const { workspaceId } = (await workspacesOf(request, owner))[0]!;
 
-  // Settings › Integrations › E-mail: the address the business forwards its mailbox to.
-  await page.goto(`/dashboard/${workspaceId}/integrations`);
+  // Settings › E-mail: the address the business forwards its mailbox to.
+  await page.goto(`/dashboard/${workspaceId}/settings/email`);
   await logIn(page, owner.email, owner.password);
-  const panel = page.getByRole('region', { name: 'E-mail' });
-  const addressField = panel.getByLabel('Inbox address to forward to');
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail' })).toBeVisible();
+  const addressField = page.getByLabel('Inbox address to forward to');
   await expect(addressField).toHaveValue(/^[a-z0-9]{16}@localhost$/);
   const address = await addressField.inputValue();
-  await panel.getByLabel(/^Sender name/).fill('Bike shop support');
-  await panel.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await page.getByLabel(/^Sender name/).fill('Bike shop support');
+  await page.getByRole('button', { name: 'Save e-mail settings' }).click();
   await expect(page.getByText('E-mail settings saved')).toBeVisible();
   await expectAccessibleInBothModes(page);
 
@@ -100,5 +100,32 @@ test('a mail to the workspace appears live in the inbox, and the reply goes out 
   expect(mail).toMatch(/^References: <e2e-bell-1@example\.org>$/m);
   expect(mail).toMatch(/^From: "?Bike shop support"? <[a-z0-9]{16}@localhost>$/m);
   expect(mail).toContain('> The bell of my new bike does not ring.');
+
+  // Forward the conversation to a supplier, with a note, by keyboard.
+  await page.getByRole('button', { name: 'Forward' }).click();
+  const forward = page.getByRole('alertdialog', { name: 'Forward this conversation by e-mail' });
+  await expect(forward.getByLabel('Forward to')).toBeFocused();
+  await page.keyboard.type('parts@supplier.example');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Please send a new bell to Ada.');
+  await expectAccessibleInBothModes(page);
+  await forward.getByRole('button', { name: 'Forward' }).click();
+  await expect(page.getByText('Forwarded to parts@supplier.example.')).toBeVisible();
+  const forwarded = readLatestEmail(dataDir!, 'parts@supplier.example');
+  expect(forwarded).toMatch(/^Subject: Fwd: Broken bell$/m);
+  expect(forwarded).toContain('Please send a new bell to Ada.');
+  expect(forwarded).toContain('The bell of my new bike does not ring.');
+
+  // "Send a test mail" goes through the receiver and says it arrived.
+  await page.goto(`/dashboard/${workspaceId}/settings/email`);
+  await expect(
+    page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'E-mail' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Send a test mail' }).click();
+  await expect(page.getByText('The test mail arrived: it is in the inbox.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('link', { name: 'Open it' }).click();
+  await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('link')).toHaveCount(2);
   expect(errors).toEqual([]);
 });

@@ -10,6 +10,7 @@ import {
   conversationNoteSchema,
   conversationSchema,
   customerSchema,
+  emailSettingsSchema,
   messageSchema,
   newsArticleSchema,
   passwordPolicySchema,
@@ -29,6 +30,7 @@ import {
   type Conversation,
   type ConversationNote,
   type Customer,
+  type EmailSettings,
   type LiveDoc,
   type Message,
   type NewsArticle,
@@ -433,6 +435,20 @@ export function buildBilling(overrides: Partial<Billing> = {}): Billing {
     },
     limits: { conversations: 100, qnaPairs: 50, products: 0, webPages: 25 },
     history: [],
+    ...overrides,
+  });
+}
+
+/** GET /api/user/email-settings of Fernhill Bikes: its inbox address, nothing set yet. */
+export function buildEmailSettings(overrides: Partial<EmailSettings> = {}): EmailSettings {
+  return valid(emailSettingsSchema, {
+    workspaceId: 'ws_fernhill',
+    inboxAddress: 'a1b2c3d4e5f6a7b8@localhost',
+    inboxSecret: 'pmis_secret',
+    senderName: null,
+    senderAddress: null,
+    signature: '',
+    botAnswersFirst: false,
     ...overrides,
   });
 }

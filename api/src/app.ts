@@ -27,6 +27,7 @@ import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { apiRoutes } from './routes/api-routes';
+import type { DnsResolver } from './mail/mail-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   firebaseKeys?: JWTVerifyGetKey;
   /** The embedded database's thread, started already for config.database (startPglite). */
   pglite?: Promise<PgliteThread>;
+  /** Answers the DNS questions of received mail's SPF, DKIM and DMARC checks (tests' own). */
+  dnsResolver?: DnsResolver;
 }
 
 /**
@@ -116,7 +119,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     webhooks: config.webhooks,
     inboundMail: config.inboundMail,
   });
-  await app.register(inboundMailPlugin, { inboundMail: config.inboundMail, host: config.host });
+  await app.register(inboundMailPlugin, {
+    inboundMail: config.inboundMail,
+    host: config.host,
+    dnsResolver: options.dnsResolver,
+  });
   await app.register(billingPlugin, { billing: config.billing });
   await app.register(staticAppsPlugin, {
     appsDir: config.appsDir,

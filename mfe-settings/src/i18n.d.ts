@@ -4,6 +4,7 @@ import type settings from './i18n/en-US.json';
 import type billing from './features/billing/en-US.json';
 import type cannedResponses from './features/canned-responses/en-US.json';
 import type changePassword from './features/change-password/en-US.json';
+import type email from './features/email/en-US.json';
 import type integrations from './features/integrations/en-US.json';
 import type customize from './features/customize/en-US.json';
 import type language from './features/language/en-US.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       settings: typeof settings;
       'my-account': typeof myAccount;
       'change-password': typeof changePassword;
+      email: typeof email;
       integrations: typeof integrations;
       language: typeof language;
       'manage-users': typeof manageUsers;

@@ -61,6 +61,7 @@ export const dashboardPaths = {
   'dashboard-workspaceId-settings-customize': dashboardPath(
     '/dashboard/:workspaceId/settings/customize',
   ),
+  'dashboard-workspaceId-settings-email': dashboardPath('/dashboard/:workspaceId/settings/email'),
   'dashboard-workspaceId-settings-canned-responses': dashboardPath(
     '/dashboard/:workspaceId/settings/canned-responses',
   ),

@@ -21,6 +21,17 @@ export const presenceExpiresMs = 40_000;
 export const conversationAssigneeFilters = ['mine', 'unassigned', 'all'] as const;
 export type ConversationAssigneeFilter = (typeof conversationAssigneeFilters)[number];
 
+/** The takeover list's channel filter: every conversation, the widget's or e-mail's. */
+export const conversationChannelFilters = ['all', 'widget', 'email'] as const;
+export type ConversationChannelFilter = (typeof conversationChannelFilters)[number];
+
+/** The `where` of a live `conversations` query for the channel filter (the server filters). */
+export function conversationChannelWhere(
+  filter: ConversationChannelFilter,
+): NonNullable<LiveQuery['where']> {
+  return filter === 'all' ? [] : [{ field: 'channel', op: '==', value: filter }];
+}
+
 /** The `where` of a live `conversations` query for the filter, as seen by `userId`. */
 export function conversationAssigneeWhere(
   filter: ConversationAssigneeFilter,

@@ -25,6 +25,8 @@ const conversationFields: Record<string, FieldDefinition> = {
   // The assignment filter: == userId (mine), == null (unassigned); conversations_assignee_list_idx.
   assigneeId: text(column('c.assigneeId')),
   chatbotId: text(column('c.chatbotId')),
+  // The list's channel filter (widget, email), within the workspace the plan already requires.
+  channel: text(column('c.channel')),
   // Stored at millisecond precision (migration 0005).
   createdAt: timestamp(column('c.createdAt')),
   updatedAt: timestamp(column('c.updatedAt')),

@@ -8,8 +8,14 @@ const cache = new Map<string, { at: number; answer: Promise<unknown> }>();
 
 const resolver = new dns.Resolver({ timeout: 2000, tries: 1 });
 
+/**
+ * What mailauth asks DNS with: `dns.resolve`'s shape (TXT answers are arrays of strings). The
+ * system's resolver by default; a server or a test may give its own.
+ */
+export type DnsResolver = (name: string, rrtype: string) => Promise<unknown>;
+
 /** dns.resolve, remembered for a while (failures too: a domain without records stays so). */
-function cachedResolve(name: string, rrtype: string): Promise<unknown> {
+export function cachedResolve(name: string, rrtype: string): Promise<unknown> {
   const key = `${rrtype} ${name.toLowerCase()}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < cacheMs) return hit.answer;
@@ -37,7 +43,11 @@ interface Verdict {
  * "SPF fail, DMARC fail", or null when none failed. A check that could not be made (no DNS, no
  * records) is no failure: only a sender shown to be wrong is marked.
  */
-export async function mailAuthFailure(raw: Buffer, session: MailSession): Promise<string | null> {
+export async function mailAuthFailure(
+  raw: Buffer,
+  session: MailSession,
+  resolver: DnsResolver = cachedResolve,
+): Promise<string | null> {
   try {
     const result = (await authenticate(raw, {
       ip: session.ip,
@@ -46,7 +56,7 @@ export async function mailAuthFailure(raw: Buffer, session: MailSession): Promis
       mta: 'parley',
       disableArc: true,
       disableBimi: true,
-      resolver: cachedResolve,
+      resolver,
     })) as { spf?: Verdict | false; dkim?: { results?: Verdict[] }; dmarc?: Verdict | false };
     const failed: string[] = [];
     if (session.ip && result.spf && result.spf.status?.result === 'fail') failed.push('SPF fail');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import type { MessageEmail } from 'shared-sdk/schemas';
-import { sanitizeMailHtml } from './sanitize-mail-html';
+import { contentIdOf, sanitizeMailHtml } from './sanitize-mail-html';
 
 /** What the inbox keeps of a received mail. */
 export interface ReceivedMail {
@@ -20,7 +20,8 @@ export interface ReceivedMail {
   /** Sanitized: safe to show to an agent. */
   html: string | null;
   automatic: MessageEmail['automatic'];
-  attachments: { fileName: string; content: Buffer }[];
+  /** `contentId`: the part's Content-ID (contentIdOf), which the HTML's `cid:` images name. */
+  attachments: { fileName: string; content: Buffer; contentId: string | null }[];
   /** A delivery-status report's Message-ID of the mail it returns. */
   bouncedMessageId: string | null;
 }
@@ -127,6 +128,7 @@ export async function readMail(raw: Buffer): Promise<ReceivedMail> {
       .map((part, index) => ({
         fileName: part.filename?.trim() || `attachment-${index + 1}`,
         content: part.content,
+        contentId: part.contentId ? contentIdOf(part.contentId) : null,
       })),
     bouncedMessageId: automatic === 'bounce' ? bouncedId(mail) : null,
   };

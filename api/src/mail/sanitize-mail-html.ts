@@ -6,6 +6,23 @@ import sanitizeHtml from 'sanitize-html';
  */
 export const remoteImageAttribute = 'data-remote-src';
 
+/**
+ * Where an inline image (`src="cid:…"`) keeps the Content-ID of the mail part it shows until
+ * that part is stored; `pointInlineImages` then gives it the part's download URL.
+ */
+export const inlineImageAttribute = 'data-cid';
+
+const allowedAttributes = {
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['alt', 'title', 'width', 'height', remoteImageAttribute, inlineImageAttribute],
+  td: ['colspan', 'rowspan', 'align', 'valign'],
+  th: ['colspan', 'rowspan', 'align', 'valign'],
+  table: ['width', 'border', 'cellpadding', 'cellspacing'],
+  font: ['color'],
+  '*': ['dir', 'lang'],
+};
+const allowedSchemes = ['http', 'https', 'mailto'];
+
 const allowedTags = [
   ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'img'),
   'img',
@@ -30,16 +47,8 @@ export function sanitizeMailHtml(html: string, { textOnly = false } = {}): strin
   }
   return sanitizeHtml(html, {
     allowedTags,
-    allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
-      img: ['alt', 'title', 'width', 'height', remoteImageAttribute],
-      td: ['colspan', 'rowspan', 'align', 'valign'],
-      th: ['colspan', 'rowspan', 'align', 'valign'],
-      table: ['width', 'border', 'cellpadding', 'cellspacing'],
-      font: ['color'],
-      '*': ['dir', 'lang'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedAttributes,
+    allowedSchemes,
     allowProtocolRelative: false,
     nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript', 'head', 'title'],
     transformTags: {
@@ -54,14 +63,59 @@ export function sanitizeMailHtml(html: string, { textOnly = false } = {}): strin
       }),
       img: (tagName, attribs) => {
         const { src, ...rest } = attribs;
+        // Only this sanitizer writes these two: a sender's own are dropped.
         delete rest[remoteImageAttribute];
+        delete rest[inlineImageAttribute];
         const remote = src && /^https?:\/\//i.test(src) ? src : undefined;
+        const inline = src && /^cid:/i.test(src) ? contentIdOf(src.slice(4)) : undefined;
         return {
           tagName,
-          attribs: { ...rest, ...(remote ? { [remoteImageAttribute]: remote } : {}) },
+          attribs: {
+            ...rest,
+            ...(remote ? { [remoteImageAttribute]: remote } : {}),
+            ...(inline ? { [inlineImageAttribute]: inline } : {}),
+          },
         };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs[remoteImageAttribute],
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' &&
+      !frame.attribs[remoteImageAttribute] &&
+      !frame.attribs[inlineImageAttribute],
+  });
+}
+
+/** A Content-ID as `cid:` URLs and part headers both name it: no brackets, decoded, lower case. */
+export function contentIdOf(value: string): string {
+  let id = value.trim().replace(/^<|>$/g, '');
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Not URL-encoded after all: kept as written.
+  }
+  return id.toLowerCase();
+}
+
+/**
+ * Sanitized HTML whose inline images point at their stored parts' URLs (served to members of the
+ * workspace, as every attachment is). An image whose part the mail did not carry is removed.
+ */
+export function pointInlineImages(html: string, urls: ReadonlyMap<string, string>): string {
+  if (!html.includes(`${inlineImageAttribute}=`)) return html;
+  return sanitizeHtml(html, {
+    // The same allowlist, plus the src this pass gives inline images (our own URLs).
+    allowedTags,
+    allowedAttributes: { ...allowedAttributes, img: [...allowedAttributes.img, 'src'] },
+    allowedSchemes,
+    allowProtocolRelative: false,
+    transformTags: {
+      img: (tagName, attribs) => {
+        const { [inlineImageAttribute]: cid, ...rest } = attribs;
+        const url = cid ? urls.get(cid) : undefined;
+        return { tagName, attribs: url ? { ...rest, src: url } : rest };
+      },
+    },
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' && !frame.attribs.src && !frame.attribs[remoteImageAttribute],
   });
 }

@@ -43,6 +43,11 @@ const tryLater = () => smtpError('The mail could not be stored now; please try a
  */
 export class SmtpReceiver {
   private readonly server: SMTPServer;
+  /**
+   * The inboxes found at RCPT TO, per mail (smtp-server gives each mail a new envelope): the
+   * mail's end reuses them instead of asking the database again.
+   */
+  private readonly recipients = new WeakMap<object, Map<string, EmailInboxRow>>();
 
   constructor(private readonly options: SmtpReceiverOptions) {
     this.server = new SMTPServer({
@@ -52,10 +57,17 @@ export class SmtpReceiver {
       logger: false,
       banner: 'Parley mail receiver',
       closeTimeout: 5000,
-      onRcptTo: (address, _session, callback) => {
+      onRcptTo: (address, session, callback) => {
         options
           .inboxOf(address.address)
-          .then((inbox) => callback(inbox ? undefined : unknownAddress()))
+          .then((inbox) => {
+            if (inbox) {
+              const found = this.recipients.get(session.envelope) ?? new Map();
+              found.set(address.address, inbox);
+              this.recipients.set(session.envelope, found);
+            }
+            callback(inbox ? undefined : unknownAddress());
+          })
           .catch((err: unknown) => {
             options.log.error({ err }, 'a mail recipient could not be looked up');
             callback(tryLater());
@@ -84,8 +96,10 @@ export class SmtpReceiver {
       throw smtpError(refused.message, refused.smtpCode);
     }
     const inboxes = new Map<string, EmailInboxRow>();
+    const found = this.recipients.get(session.envelope);
     for (const recipient of session.envelope.rcptTo) {
-      const inbox = await this.options.inboxOf(recipient.address);
+      const inbox =
+        found?.get(recipient.address) ?? (await this.options.inboxOf(recipient.address));
       if (inbox) inboxes.set(inbox.workspaceId, inbox);
     }
     if (inboxes.size === 0) throw unknownAddress();

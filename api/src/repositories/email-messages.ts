@@ -1,23 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { EmailDeliveryStatus, MessageEmail } from 'shared-sdk/schemas';
-import type { Database } from '../db/schema';
-import { recordChange } from '../live/write-transaction';
-import { toMessage } from './messages';
+import type { Database, EmailMessageIdsTable } from '../db/schema';
+import { recordMessageChange, toMessage } from './messages';
 import type { MessageRow } from './messages';
 
-function recordEmailChange(
+/** A mail's details changed on its message: the message lists hear of it, not the conversation's. */
+const recordEmailChange = (
   trx: Kysely<Database>,
   workspaceId: string,
   conversationId: string,
   messageId: string,
-) {
-  recordChange(trx, {
-    collection: 'messages',
-    workspaceId,
-    ids: [messageId],
-    conversationIds: [conversationId],
-  });
-}
+) => recordMessageChange(trx, workspaceId, conversationId, messageId, { conversation: false });
 
 /** Sets what the message carries as a mail (MessageEmail), in its transaction. */
 export async function setMessageEmail(
@@ -33,6 +26,30 @@ export async function setMessageEmail(
     .where('id', '=', messageId)
     .execute();
   recordEmailChange(trx, workspaceId, conversationId, messageId);
+}
+
+/**
+ * A mail's message gets what it carries as a mail, and its Message-ID the row that threads find
+ * it by, in one statement: every mail received or sent makes both, and each round trip holds the
+ * transaction (on PGlite, the only connection) a little longer.
+ */
+export async function setMessageEmailAndId(
+  trx: Kysely<Database>,
+  email: MessageEmail,
+  idRow: Insertable<EmailMessageIdsTable> & { messageId: string; conversationId: string },
+): Promise<void> {
+  await trx
+    .with('withEmail', (db) =>
+      db
+        .updateTable('messages')
+        .set({ email: JSON.stringify(email) })
+        .where('id', '=', idRow.messageId)
+        .returning('id'),
+    )
+    .insertInto('emailMessageIds')
+    .values(idRow)
+    .execute();
+  recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
 }
 
 /** The message, locked: one send of a reply at a time. */

@@ -437,12 +437,17 @@ async function appendedBy(
   return given.map(({ id }) => toAppended(trx, byId.get(id)));
 }
 
-/** A message stored in the conversation: its messages and the conversation itself changed. */
-function recordMessageChange(
+/**
+ * A message stored in the conversation: its messages and the conversation itself changed. A
+ * change of the message alone (`conversation: false`, e.g. a mail's delivery status) leaves the
+ * conversation lists as they are.
+ */
+export function recordMessageChange(
   trx: Kysely<Database>,
   workspaceId: string,
   conversationId: string,
   messageId: string,
+  { conversation = true } = {},
 ) {
   recordChange(trx, {
     collection: 'messages',
@@ -450,7 +455,9 @@ function recordMessageChange(
     ids: [messageId],
     conversationIds: [conversationId],
   });
-  recordChange(trx, { collection: 'conversations', workspaceId, ids: [conversationId] });
+  if (conversation) {
+    recordChange(trx, { collection: 'conversations', workspaceId, ids: [conversationId] });
+  }
 }
 
 /** spec §3: the conversation's messages by timestamp (then id). */

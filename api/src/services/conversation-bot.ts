@@ -9,6 +9,7 @@ import type { BotMessage } from '../repositories/messages';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
 import { announceMessage, appendedMessage, handOver } from './conversations';
 import { groupedAppends } from './grouped-appends';
+import { RunningAnswers } from './running-answers';
 
 /** The customer's message the bot replies to. */
 export interface AnsweredMessage {
@@ -72,7 +73,7 @@ async function storeBotReply(
  * failing bot never loses it.
  */
 export class ConversationBot {
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new RunningAnswers();
 
   constructor(
     private readonly options: {
@@ -85,13 +86,12 @@ export class ConversationBot {
 
   /** Starts answering the customer's message; never throws. */
   answer(message: AnsweredMessage): void {
-    const run = this.reply(message).finally(() => this.running.delete(run));
-    this.running.add(run);
+    this.running.track(this.reply(message));
   }
 
   /** Resolves once every answer under way is stored (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  idle(): Promise<void> {
+    return this.running.idle();
   }
 
   private async reply(message: AnsweredMessage): Promise<void> {

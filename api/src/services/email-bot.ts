@@ -6,6 +6,7 @@ import { writeTransaction } from '../live/write-transaction';
 import { lockConversation, markBotAnswered } from '../repositories/conversations';
 import { addMessage, handOver } from './conversations';
 import { queueEmailReply } from './email-replies';
+import { RunningAnswers } from './running-answers';
 
 /** A new mail the bot answers first (Settings › E-mail "Let the bot answer e-mail first"). */
 export interface MailToAnswer {
@@ -49,7 +50,7 @@ async function storeMailAnswer(
 
 /** Answers new mail with the bot after it is stored; never holds the mail's 250 back. */
 export class EmailBot {
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new RunningAnswers();
 
   constructor(
     private readonly options: {
@@ -61,12 +62,12 @@ export class EmailBot {
   ) {}
 
   answer(mail: MailToAnswer): void {
-    const run = this.reply(mail).finally(() => this.running.delete(run));
-    this.running.add(run);
+    this.running.track(this.reply(mail));
   }
 
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  /** Resolves once every answer under way is stored (shutdown, tests). */
+  idle(): Promise<void> {
+    return this.running.idle();
   }
 
   private async reply(mail: MailToAnswer): Promise<void> {

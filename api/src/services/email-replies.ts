@@ -3,8 +3,7 @@ import type { Message, MessageEmail } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { enqueueJob } from '../jobs/job-store';
 import type { ConversationRow } from '../repositories/conversations';
-import { insertEmailMessageId } from '../repositories/email-message-ids';
-import { setMessageEmail } from '../repositories/email-messages';
+import { setMessageEmailAndId } from '../repositories/email-messages';
 import { subjectKeyOf } from '../mail/read-mail';
 
 /** The job that sends one e-mail reply (jobs/email-send-jobs.ts). */
@@ -52,8 +51,7 @@ export async function queueEmailReply(
     automatic: null,
     delivery: { status: 'sending', error: null, attempts: 0 },
   };
-  await setMessageEmail(trx, conversation.workspaceId, conversation.id, message.id, email);
-  await insertEmailMessageId(trx, {
+  await setMessageEmailAndId(trx, email, {
     workspaceId: conversation.workspaceId,
     rfcMessageId,
     messageId: message.id,

@@ -5,18 +5,13 @@ import type { MessageAttachment, MessageEmail } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import type { ReceivedMail } from '../mail/read-mail';
-import { findWidgetChatbot } from '../repositories/chatbots';
+import { pointInlineImages } from '../mail/sanitize-mail-html';
 import { insertConversation } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
-import { findCustomerByEmail, insertCustomer } from '../repositories/customers';
-import type { CustomerRow } from '../repositories/customers';
+import { insertCustomer } from '../repositories/customers';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import {
-  findEmailMessageId,
-  findThreadConversationId,
-  insertEmailMessageId,
-} from '../repositories/email-message-ids';
-import { markSentMailFailed, setMessageEmail } from '../repositories/email-messages';
+import { findMailContext } from '../repositories/email-message-ids';
+import { markSentMailFailed, setMessageEmailAndId } from '../repositories/email-messages';
 import {
   addMessage,
   changeStatus,
@@ -48,20 +43,20 @@ export interface StoredMail {
   botShouldAnswer: boolean;
 }
 
-/** The sender as the workspace's customer, by e-mail address; made on their first mail. */
-async function customerOf(
+/** The sender as the workspace's customer (their id), by e-mail address; made on their first mail. */
+async function customerIdOf(
   trx: Kysely<Database>,
   workspaceId: string,
   chatbotId: string,
+  known: string | null,
   mail: ReceivedMail,
   now: Date,
-): Promise<CustomerRow> {
-  const known = await findCustomerByEmail(trx, workspaceId, mail.fromAddress);
+): Promise<string> {
   if (known) return known;
   const [firstName = '', ...rest] = mail.fromName.trim().split(/\s+/);
   // A customer by e-mail has no widget: a token nobody holds stands in for one.
   const unusedToken = createHash('sha256').update(randomBytes(32)).digest('hex');
-  return insertCustomer(
+  const customer = await insertCustomer(
     trx,
     {
       workspaceId,
@@ -75,6 +70,7 @@ async function customerOf(
     },
     now,
   );
+  return customer.id;
 }
 
 /**
@@ -85,13 +81,13 @@ async function customerOf(
 async function conversationOf(
   trx: Kysely<Database>,
   inbox: EmailInboxRow,
-  customer: CustomerRow,
-  chatbotId: string,
+  ids: { customerId: string; chatbotId: string; threadId: string | null },
   mail: ReceivedMail,
+  authFailure: string | null,
   now: Date,
 ): Promise<{ row: ConversationRow; created: boolean }> {
   const workspaceId = inbox.workspaceId;
-  const threadId = await findThreadConversationId(trx, workspaceId, mail, now);
+  const { customerId, chatbotId, threadId } = ids;
   if (threadId) {
     const row = await lockWorkspaceConversation(trx, workspaceId, threadId);
     if (row.status !== 'resolved' || mail.automatic) return { row, created: false };
@@ -103,17 +99,14 @@ async function conversationOf(
     );
     return { row: reopened, created: false };
   }
-  const botFirst = inbox.botAnswersFirst && mail.automatic === null;
-  const row = await insertConversation(
-    trx,
-    { workspaceId, chatbotId, customerId: customer.id },
-    now,
-    {
-      channel: 'email',
-      subject: mail.subject.slice(0, 500) || null,
-      status: botFirst ? 'open' : 'pending',
-    },
-  );
+  // A robot's mail, or one whose sender failed SPF, DKIM or DMARC, waits for a person: an
+  // automatic answer to a forged sender would go to whoever the forger named.
+  const botFirst = inbox.botAnswersFirst && mail.automatic === null && authFailure === null;
+  const row = await insertConversation(trx, { workspaceId, chatbotId, customerId }, now, {
+    channel: 'email',
+    subject: mail.subject.slice(0, 500) || null,
+    status: botFirst ? 'open' : 'pending',
+  });
   await emitConversationEvent(trx, row, 'conversation.created', now);
   return { row, created: true };
 }
@@ -150,9 +143,9 @@ export async function storeInboundMail(
         messageId: null,
         botShouldAnswer: false,
       };
-      const already = await findEmailMessageId(trx, workspaceId, mail.messageId);
-      if (already) {
-        return { ...none, stored: false, conversationId: already.conversationId };
+      const context = await findMailContext(trx, workspaceId, mail, now);
+      if (context.alreadyConversationId) {
+        return { ...none, stored: false, conversationId: context.alreadyConversationId };
       }
       if (mail.automatic === 'bounce' && mail.bouncedMessageId) {
         const returned = await markSentMailFailed(
@@ -164,12 +157,27 @@ export async function storeInboundMail(
         if (returned) return { ...none, stored: true, conversationId: returned.conversationId };
       }
 
-      const chatbot = await findWidgetChatbot(trx, workspaceId, null);
-      if (!chatbot) throw new MailRefused('This workspace takes no mail yet', 550);
-      const customer = await customerOf(trx, workspaceId, chatbot.id, mail, now);
-      const { row, created } = await conversationOf(trx, inbox, customer, chatbot.id, mail, now);
+      const { chatbotId } = context;
+      if (!chatbotId) throw new MailRefused('This workspace takes no mail yet', 550);
+      const customerId = await customerIdOf(
+        trx,
+        workspaceId,
+        chatbotId,
+        context.customerId,
+        mail,
+        now,
+      );
+      const { row, created } = await conversationOf(
+        trx,
+        inbox,
+        { customerId, chatbotId, threadId: context.threadConversationId },
+        mail,
+        authFailure,
+        now,
+      );
 
       const attachments: MessageAttachment[] = [];
+      const inlineUrls = new Map<string, string>();
       for (const file of mail.attachments) {
         const saved = await storage.storeMailAttachment(trx, {
           conversationId: row.id,
@@ -179,13 +187,14 @@ export async function storeInboundMail(
         });
         written.push(saved.storedPath);
         attachments.push(saved.attachment);
+        if (file.contentId) inlineUrls.set(file.contentId, saved.attachment.url);
       }
       const { message } = await addMessage(
         trx,
         row,
         {
           role: 'user',
-          senderId: customer.id,
+          senderId: customerId,
           content: mail.text || mail.subject || '(no text)',
           attachments,
         },
@@ -196,13 +205,12 @@ export async function storeInboundMail(
         from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
         to: mail.to,
         subject: mail.subject,
-        html: mail.html,
+        html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
         authFailure,
         automatic: mail.automatic,
         delivery: null,
       };
-      await setMessageEmail(trx, workspaceId, row.id, message.id, email);
-      await insertEmailMessageId(trx, {
+      await setMessageEmailAndId(trx, email, {
         workspaceId,
         rfcMessageId: mail.messageId,
         messageId: message.id,

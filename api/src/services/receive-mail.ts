@@ -5,7 +5,7 @@ import type { InboundMailConfig } from '../config';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { mailAuthFailure } from '../mail/mail-auth';
-import type { MailSession } from '../mail/mail-auth';
+import type { DnsResolver, MailSession } from '../mail/mail-auth';
 import { readMail } from '../mail/read-mail';
 import { findInboxByKey } from '../repositories/email-inboxes';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
@@ -18,6 +18,8 @@ export interface MailReceiving {
   storage: FileStorage;
   config: InboundMailConfig;
   now: () => Date;
+  /** Answers SPF, DKIM and DMARC's DNS questions; the system's resolver when absent. */
+  dnsResolver?: DnsResolver;
   /** Told of each mail stored in a new conversation the bot answers first. */
   onStored?: (stored: StoredMail) => void;
 }
@@ -53,11 +55,14 @@ export async function receiveMail(
 ): Promise<StoredMail[]> {
   const { config } = receiving;
   if (raw.length > config.maxBytes) throw mailTooBig(config.maxBytes);
-  const mail = await readMail(raw);
+  // Both before the transaction, side by side: the checks mostly wait on DNS while parsing works.
+  const [mail, authFailure] = await Promise.all([
+    readMail(raw),
+    mailAuthFailure(raw, session, receiving.dnsResolver),
+  ]);
   if (mail.attachments.length > config.maxAttachments) {
     throw tooManyAttachments(config.maxAttachments);
   }
-  const authFailure = await mailAuthFailure(raw, session);
   const results: StoredMail[] = [];
   for (const inbox of inboxes) {
     const stored = await storeInboundMail(

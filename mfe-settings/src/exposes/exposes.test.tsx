@@ -3,6 +3,7 @@ import { fakeApi, notFoundReply } from '@testing/fake-api';
 import {
   buildBilling,
   buildChatbot,
+  buildEmailSettings,
   buildMembers,
   buildPasswordPolicy,
   buildUser,
@@ -36,6 +37,11 @@ describeExposedPages({
       route: '/dashboard/ws_fernhill/integrations',
       path: '/dashboard/:workspaceId/integrations',
       title: 'Integrations',
+    },
+    './email-page': {
+      route: '/dashboard/ws_fernhill/settings/email',
+      path: '/dashboard/:workspaceId/settings/email',
+      title: 'E-mail',
     },
     './language-page': { route: '/dashboard/my-account/language', title: 'Language' },
     './billing-page': {
@@ -76,6 +82,9 @@ describeExposedPages({
       }
       if (request.url === '/api/user/users?workspaceId=ws_fernhill') {
         return { status: 200, body: buildMembers() };
+      }
+      if (request.url === '/api/user/email-settings?workspaceId=ws_fernhill') {
+        return { status: 200, body: buildEmailSettings() };
       }
       if (request.url === '/api/user/billing?workspaceId=ws_fernhill') {
         return { status: 200, body: buildBilling() };

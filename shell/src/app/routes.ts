@@ -235,6 +235,12 @@ export const dashboardRoutes: RouteDefinition[] = [
     page: settings('./canned-responses-page'),
   },
   {
+    ...dashboardRoute('dashboard-workspaceId-settings-email'),
+    layout: 'dashboard-with-sidemenu',
+    sideMenu: 'settings',
+    page: settings('./email-page'),
+  },
+  {
     ...dashboardRoute('dashboard-workspaceId-settings-manage-users'),
     layout: 'dashboard-with-sidemenu',
     sideMenu: 'settings',

@@ -67,6 +67,7 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
           label: t('dashboard.sideMenu.cannedResponses'),
           end: false,
         },
+        { to: `${base}/email`, label: t('dashboard.sideMenu.email'), end: false },
         { to: `${base}/billing`, label: t('dashboard.sideMenu.billing'), end: false },
       ],
     };

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { InboundMailConfig } from '../../config';
+import type { DnsResolver } from '../../mail/mail-auth';
 import { SmtpReceiver } from '../../mail/smtp-receiver';
 import { EmailBot } from '../../services/email-bot';
 import { inboxOfAddress, mailTooBig, receiveMail } from '../../services/receive-mail';
@@ -22,6 +23,8 @@ export interface InboundMail {
 export interface InboundMailPluginOptions {
   inboundMail: InboundMailConfig;
   host: string;
+  /** SPF, DKIM and DMARC's DNS answers; the system's resolver by default. */
+  dnsResolver?: DnsResolver;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface InboundMailPluginOptions {
  * to when it closes (before the database does), and what the HTTP route stores mail with.
  */
 export const inboundMailPlugin = fp<InboundMailPluginOptions>(
-  async (app, { inboundMail, host }) => {
+  async (app, { inboundMail, host, dnsResolver }) => {
     const emailBot = new EmailBot({
       db: app.db,
       bot: app.bot,
@@ -41,6 +44,7 @@ export const inboundMailPlugin = fp<InboundMailPluginOptions>(
       storage: app.storage,
       config: inboundMail,
       now: () => app.identity.now(),
+      dnsResolver,
       onStored: (stored) => {
         if (stored.conversationId) {
           emailBot.answer({

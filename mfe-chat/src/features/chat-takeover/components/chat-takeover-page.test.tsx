@@ -208,6 +208,63 @@ describe('Chat takeover page', () => {
     expect(screen.getByRole('radio', { name: 'Open' })).toBeChecked();
   });
 
+  it('filters by channel: the list query asks the server for e-mail or widget conversations', async () => {
+    const mail = buildConversation({
+      id: 'cnv_mail',
+      customerId: 'cus_ada',
+      channel: 'email',
+      customer: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.org',
+        orderId: null,
+        verified: false,
+      },
+      updatedAt: '2025-03-01T11:00:00.000Z',
+    });
+    const { user, live } = await renderTakeover({
+      docs: (query) =>
+        [maya, anonymous, leo, mail].filter((conversation) =>
+          (query.where ?? []).every(
+            (condition) =>
+              (condition.field === 'channel' ? conversation.channel : conversation.status) ===
+              condition.value,
+          ),
+        ),
+    });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(rows()).toHaveLength(4);
+
+    await user.click(filterOption('E-mail'));
+    await waitFor(() => expect(rows()).toEqual(['Ada Lovelace']));
+    expect(listQueries(live).at(-1)?.where).toEqual([
+      { field: 'channel', op: '==', value: 'email' },
+    ]);
+
+    await user.click(filterOption('Widget'));
+    await waitFor(() => expect(rows()).toEqual(['Anonymous User', 'Leo Brandt', 'Maya Patel']));
+    // With a status too, both filters go to the server.
+    await user.click(filterOption('Pending'));
+    await waitFor(() => expect(rows()).toEqual(['Anonymous User']));
+    expect(listQueries(live).at(-1)?.where).toEqual([
+      { field: 'status', op: '==', value: 'pending' },
+      { field: 'channel', op: '==', value: 'widget' },
+    ]);
+  });
+
+  it('opens with the channel of the address, and says when it has no conversations', async () => {
+    const { live } = await renderTakeover({
+      docs: () => [],
+      route: '/dashboard/ws_fernhill/chat-takeover?channel=email',
+    });
+
+    expect(await screen.findByText('No e-mail conversations here.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'E-mail' })).toBeChecked();
+    expect(listQueries(live).at(-1)?.where).toEqual([
+      { field: 'channel', op: '==', value: 'email' },
+    ]);
+  });
+
   it('opens with the filter of the address, and says when nothing matches', async () => {
     await renderTakeover({
       docs: () => [],

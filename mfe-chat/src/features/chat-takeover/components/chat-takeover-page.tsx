@@ -6,6 +6,7 @@ import {
   pendingConversationsQuery,
   workspaceUserEndpoints,
   type ConversationAssigneeFilter,
+  type ConversationChannelFilter,
 } from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 import { useLiveDocs } from 'shared-sdk/live';
@@ -18,6 +19,7 @@ import { useTakeoverShortcuts } from '../hooks/use-takeover-shortcuts';
 import { memberName } from '../utils/sender-names';
 import {
   isAssigneeFilter,
+  isChannelFilter,
   isTakeoverFilter,
   nextPendingId,
   type TakeoverFilter,
@@ -35,7 +37,7 @@ addTranslations('chat-takeover', en);
 /**
  * /dashboard/:workspaceId/chat-takeover and …/chat-takeover/:conversationId (spec §2), one split
  * view: the list, live, pending first; the open conversation; the customer. The filter is kept
- * in the URL (?status=pending) so that it survives a reload and opening a conversation.
+ * in the URL (?status=pending&channel=email) so that it survives a reload and opening a conversation.
  */
 export function ChatTakeoverPage() {
   const { t } = useTranslation('chat-takeover');
@@ -46,10 +48,12 @@ export function ChatTakeoverPage() {
   const { t: tChat } = useTranslation(chatNamespace);
   const status = searchParams.get('status');
   const assignee = searchParams.get('assignee');
+  const channel = searchParams.get('channel');
   const { user } = useSession();
   const filters: TakeoverFilters = {
     status: isTakeoverFilter(status) ? status : 'all',
     assignee: isAssigneeFilter(assignee) ? assignee : 'all',
+    channel: isChannelFilter(channel) ? channel : 'all',
     userId: user?.id,
   };
   // For names: the list's assignees, the messages' agents, whom to assign and ticket.
@@ -94,9 +98,15 @@ export function ChatTakeoverPage() {
   function chooseFilters(change: {
     status?: TakeoverFilter;
     assignee?: ConversationAssigneeFilter;
+    channel?: ConversationChannelFilter;
   }) {
-    const next = { status: filters.status, assignee: filters.assignee, ...change };
-    // "all" is the default of both: left out of the address.
+    const next = {
+      status: filters.status,
+      assignee: filters.assignee,
+      channel: filters.channel,
+      ...change,
+    };
+    // "all" is the default of each: left out of the address.
     setSearchParams(
       Object.fromEntries(Object.entries(next).filter(([, value]) => value !== 'all')),
       { replace: true },

@@ -11,6 +11,7 @@ import { IdentityBadge } from '../../../components/identity-badge';
 import { AssignConversation } from './assign-conversation';
 import { ConversationRating } from './conversation-rating';
 import { CreateTicket } from './create-ticket';
+import { ForwardConversation } from './forward-conversation';
 import { ResolveConversation } from './resolve-conversation';
 import { TakeOver } from './take-over';
 import { ViewingColleagues } from './viewing-colleagues';
@@ -43,7 +44,7 @@ const Actions = styled.div`
 
 /**
  * The open conversation's header: the customer's name, status, when it started, its rating, who
- * else has it open, and what the agent does (assign, take over, resolve, create a ticket).
+ * else has it open, and what the agent does (assign, take over, resolve, create a ticket, forward a mail).
  */
 export function ConversationHeader({
   conversation,
@@ -108,6 +109,9 @@ export function ConversationHeader({
           members={members}
           currentUserId={currentUserId}
         />
+        {conversation.channel === 'email' ? (
+          <ForwardConversation workspaceId={workspaceId} conversationId={conversationId} />
+        ) : null}
       </Actions>
     </Header>
   );

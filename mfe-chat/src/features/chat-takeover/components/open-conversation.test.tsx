@@ -711,6 +711,20 @@ describe('Conversation page', () => {
     );
   });
 
+  it('offers Forward on an e-mail conversation only', async () => {
+    const { unmount } = await renderConversation();
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
+    expect(screen.getByRole('button', { name: 'Create ticket' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Forward' })).not.toBeInTheDocument();
+    unmount();
+
+    await renderConversation({
+      conversation: buildConversation({ channel: 'email', subject: 'Broken bell' }),
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Maya Patel' });
+    expect(screen.getByRole('button', { name: 'Forward' })).toBeInTheDocument();
+  });
+
   it('shows the 404 page for a conversation the workspace does not have', async () => {
     // React reports what the boundary caught; the shell's boundary shows the 404 page.
     jest.spyOn(console, 'error').mockImplementation(() => {});

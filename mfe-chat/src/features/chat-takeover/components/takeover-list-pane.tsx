@@ -3,13 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Loading, Muted, SegmentedControl, Spinner } from 'shared-ui';
 import { LoadFailed } from 'shared-ui/controls';
 import { useTakeoverList } from '../hooks/use-takeover-list';
-import { conversationAssigneeFilters, type ConversationAssigneeFilter } from 'shared-sdk';
+import {
+  conversationAssigneeFilters,
+  conversationChannelFilters,
+  type ConversationAssigneeFilter,
+  type ConversationChannelFilter,
+} from 'shared-sdk';
 import { takeoverFilters, type TakeoverFilter, type TakeoverFilters } from '../utils/takeover-list';
 import { AlertSettings } from './alert-settings';
 import { ConversationList } from './conversation-list';
 
 /**
- * The list pane: alert settings, the status filter, the workspace's conversations live (pending
+ * The list pane: alert settings, the status and channel filters, the workspace's conversations live (pending
  * first, spec §2) and "Load more".
  */
 export function TakeoverListPane({
@@ -23,7 +28,11 @@ export function TakeoverListPane({
 }: {
   workspaceId: string;
   filters: TakeoverFilters;
-  onFilters: (change: { status?: TakeoverFilter; assignee?: ConversationAssigneeFilter }) => void;
+  onFilters: (change: {
+    status?: TakeoverFilter;
+    assignee?: ConversationAssigneeFilter;
+    channel?: ConversationChannelFilter;
+  }) => void;
   search: string;
   openId: string | undefined;
   /** The name of a conversation's assignee ("You" for the signed-in user). */
@@ -58,6 +67,18 @@ export function TakeoverListPane({
           onChange={(status) => onFilters({ status })}
         />
       </div>
+      <div>
+        <SegmentedControl
+          legend={t('channelFilter.legend')}
+          name="conversation-channel"
+          options={conversationChannelFilters.map((value) => ({
+            value,
+            label: t(`channelFilter.${value}`),
+          }))}
+          value={filters.channel}
+          onChange={(channel) => onFilters({ channel })}
+        />
+      </div>
       <div aria-busy={list.waiting}>
         {status === 'error' ? (
           <LoadFailed message={t('list.loadFailed')} onRetry={list.retry} />
@@ -68,9 +89,11 @@ export function TakeoverListPane({
         ) : null}
         {status === 'live' && conversations.length === 0 ? (
           <Muted>
-            {filters.assignee === 'all'
-              ? t(`list.empty.${filter}`)
-              : t(`list.emptyAssigned.${filters.assignee}`)}
+            {filters.channel !== 'all'
+              ? t(`list.emptyChannel.${filters.channel}`)
+              : filters.assignee === 'all'
+                ? t(`list.empty.${filter}`)
+                : t(`list.emptyAssigned.${filters.assignee}`)}
           </Muted>
         ) : null}
         {conversations.length > 0 ? (

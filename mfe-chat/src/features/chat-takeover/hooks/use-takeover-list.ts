@@ -9,7 +9,7 @@ import { maxLimit, pageSize, takeoverQuery, type TakeoverFilters } from '../util
  */
 export function useTakeoverList(workspaceId: string, filters: TakeoverFilters) {
   // The list's length, per filter: another tab starts again at one page.
-  const filter = `${filters.status}:${filters.assignee}`;
+  const filter = `${filters.status}:${filters.assignee}:${filters.channel}`;
   const [limit, setLimit] = useState({ filter, value: pageSize });
   const currentLimit = limit.filter === filter ? limit.value : pageSize;
 

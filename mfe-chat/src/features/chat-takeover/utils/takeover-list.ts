@@ -1,7 +1,10 @@
 import {
   conversationAssigneeFilters,
   conversationAssigneeWhere,
+  conversationChannelFilters,
+  conversationChannelWhere,
   type ConversationAssigneeFilter,
+  type ConversationChannelFilter,
   type LiveQuery,
 } from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
@@ -16,10 +19,14 @@ export const isTakeoverFilter = (value: string | null): value is TakeoverFilter 
 export const isAssigneeFilter = (value: string | null): value is ConversationAssigneeFilter =>
   conversationAssigneeFilters.some((filter) => filter === value);
 
-/** The list's filters: by status, and by assignment as the signed-in user sees it. */
+export const isChannelFilter = (value: string | null): value is ConversationChannelFilter =>
+  conversationChannelFilters.some((filter) => filter === value);
+
+/** The list's filters: by status, by channel, and by assignment as the signed-in user sees it. */
 export interface TakeoverFilters {
   status: TakeoverFilter;
   assignee: ConversationAssigneeFilter;
+  channel: ConversationChannelFilter;
   /** The signed-in user ("mine"). */
   userId: string | undefined;
 }
@@ -39,12 +46,13 @@ export const maxLimit = 500;
  */
 export function takeoverQuery(
   workspaceId: string,
-  { status, assignee, userId }: TakeoverFilters,
+  { status, assignee, channel, userId }: TakeoverFilters,
   limit: number,
 ): LiveQuery {
   const where = [
     ...(status === 'all' ? [] : [{ field: 'status', op: '==' as const, value: status }]),
     ...(userId ? conversationAssigneeWhere(assignee, userId) : []),
+    ...conversationChannelWhere(channel),
   ];
   return {
     collection: 'conversations',

@@ -16,7 +16,7 @@ import {
   rotateIdentitySecret,
   setIdentityRequired,
 } from '../api/identity-verification-api';
-import { CopyText } from './copy-text';
+import { CopyText } from '../../../components/copy-text';
 
 const Actions = styled.div`
   display: flex;

@@ -54,15 +54,6 @@ const noSecret = {
   previousSecretExpiresAt: null,
 };
 const withSecret = { ...noSecret, configured: true, createdAt: at };
-const emailSettings = {
-  workspaceId,
-  inboxAddress: 'a1b2c3d4e5f6a7b8@localhost',
-  inboxSecret: 'secret',
-  senderName: null,
-  senderAddress: null,
-  signature: '',
-  botAnswersFirst: false,
-};
 
 async function renderIntegrations(
   reply: (request: FakeRequest) => FakeReply | undefined = () => undefined,
@@ -75,9 +66,7 @@ async function renderIntegrations(
         ? { status: 200, body: { installs } }
         : request.url === `/api/user/identity-verification?workspaceId=${workspaceId}`
           ? { status: 200, body: noSecret }
-          : request.url === `/api/user/email-settings?workspaceId=${workspaceId}`
-            ? { status: 200, body: emailSettings }
-            : notFoundReply(request)),
+          : notFoundReply(request)),
   );
   const live = connectFakeLiveCollections({ webhooks, webhook_deliveries: [] });
   await signIn();
@@ -281,44 +270,6 @@ describe('Integrations', () => {
       const shown = within(await screen.findByRole('alertdialog', { name: 'The identity secret' }));
       expect(shown.getByLabelText('Identity secret')).toHaveValue('pvid_new');
       expect(panel.getByText(/previous secret is still accepted until/)).toBeInTheDocument();
-    });
-  });
-
-  describe('E-mail', () => {
-    it('shows the inbox address to forward to, saves the sender and sends a test mail', async () => {
-      const { user, requests } = await renderIntegrations((request) => {
-        if (request.method === 'PATCH' && request.url === '/api/user/email-settings') {
-          return {
-            status: 200,
-            body: { ...emailSettings, ...(request.body as object), senderAddress: null },
-          };
-        }
-        if (request.method === 'POST' && request.url === '/api/user/email-test') {
-          return { status: 200, body: { arrived: true, conversationId: 'cnv_test' } };
-        }
-        return undefined;
-      });
-      const region = screen.getByRole('region', { name: 'E-mail' });
-      expect(await within(region).findByLabelText('Inbox address to forward to')).toHaveValue(
-        'a1b2c3d4e5f6a7b8@localhost',
-      );
-      await user.type(within(region).getByLabelText(/^Sender name/), 'Fernhill support');
-      await user.type(within(region).getByLabelText(/^Signature/), 'The Fernhill team');
-      await user.click(within(region).getByLabelText('Let the bot answer e-mail first'));
-      await user.click(within(region).getByRole('button', { name: 'Save e-mail settings' }));
-      await waitFor(() =>
-        expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
-          workspaceId,
-          senderName: 'Fernhill support',
-          senderAddress: '',
-          signature: 'The Fernhill team',
-          botAnswersFirst: true,
-        }),
-      );
-      await user.click(within(region).getByRole('button', { name: 'Send a test mail' }));
-      expect(
-        await within(region).findByText('The test mail arrived: it is in the inbox.'),
-      ).toBeInTheDocument();
     });
   });
 });

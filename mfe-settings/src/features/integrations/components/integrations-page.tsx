@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { addTranslations, Card, Stack, usePageTitle } from 'shared-ui';
 import { PageHeader } from 'shared-ui/controls';
 import en from '../en-US.json';
-import { EmailPanel } from './email-panel';
 import { WebhooksPanel } from './webhooks-panel';
 import { WidgetInstall } from './widget-install';
 import { IdentityVerificationPanel } from './identity-verification';
@@ -11,8 +10,8 @@ import { IdentityVerificationPanel } from './identity-verification';
 addTranslations('integrations', en);
 
 /**
- * /dashboard/:workspaceId/integrations (spec §2): the widget's install, identity verification,
- * e-mail, and outgoing webhooks.
+ * /dashboard/:workspaceId/integrations (spec §2): the widget's install, identity verification and
+ * outgoing webhooks.
  */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
@@ -23,7 +22,6 @@ export function IntegrationsPage() {
       <PageHeader title={t('title')} lead={t('lead')} />
       <WidgetInstall workspaceId={workspaceId} />
       <IdentityVerificationPanel workspaceId={workspaceId} />
-      <EmailPanel workspaceId={workspaceId} />
       <WebhooksPanel workspaceId={workspaceId} />
       <Card as="section" aria-labelledby="verify-heading">
         <Stack $gap={3}>

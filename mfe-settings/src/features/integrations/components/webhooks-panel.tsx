@@ -11,7 +11,7 @@ import {
   updateWebhook,
   webhooksQuery,
 } from '../api/integrations-api';
-import { CopyText } from './copy-text';
+import { CopyText } from '../../../components/copy-text';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
 

@@ -5,7 +5,7 @@ import { Button, Card, Loading, Muted, Stack } from 'shared-ui';
 import { LoadFailed, useApiGet } from 'shared-ui/controls';
 import { loaderSnippet } from '../api/integrations-api';
 import { relativeTime } from '../relative-time';
-import { CopyText } from './copy-text';
+import { CopyText } from '../../../components/copy-text';
 
 const Reference = styled.dl`
   display: grid;

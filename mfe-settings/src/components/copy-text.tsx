@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, Muted } from 'shared-ui';
+import { settingsNamespace } from '../i18n/settings-translations';
 
 const Text = styled.textarea`
   width: 100%;
@@ -38,7 +39,7 @@ export function CopyText({
   text: string;
   rows?: number;
 }) {
-  const { t } = useTranslation('integrations');
+  const { t } = useTranslation(settingsNamespace);
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<'idle' | 'copied' | 'refused'>('idle');

@@ -1,17 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { emailEndpoints, type EmailSettings } from 'shared-sdk';
-import { Button, Card, Loading, Muted, Stack, useToast } from 'shared-ui';
-import {
-  apiErrorMessage,
-  LoadFailed,
-  TextAreaField,
-  TextField,
-  useApiGet,
-} from 'shared-ui/controls';
+import { Link } from 'react-router-dom';
+import { dashboardPaths, type EmailSettings } from 'shared-sdk';
+import { Button, Muted, Stack, useToast } from 'shared-ui';
+import { apiErrorMessage, TextAreaField, TextField } from 'shared-ui/controls';
 import { sendTestMail, updateEmailSettings } from '../api/email-api';
-import { CopyText } from './copy-text';
+import { CopyText } from '../../../components/copy-text';
 
 const Switch = styled.label`
   display: flex;
@@ -31,14 +26,15 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
-function EmailForm({
+/** The e-mail settings an admin changes, and the test mail that shows mail arrives. */
+export function EmailForm({
   settings,
   onSaved,
 }: {
   settings: EmailSettings;
   onSaved: (settings: EmailSettings) => void;
 }) {
-  const { t } = useTranslation('integrations');
+  const { t } = useTranslation('email');
   const { t: tCommon } = useTranslation('common');
   const toast = useToast();
   const [senderName, setSenderName] = useState(settings.senderName ?? '');
@@ -47,6 +43,7 @@ function EmailForm({
   const [botAnswersFirst, setBotAnswersFirst] = useState(settings.botAnswersFirst);
   const [busy, setBusy] = useState(false);
   const [test, setTest] = useState<'idle' | 'sending' | 'arrived' | 'missing'>('idle');
+  const [testConversationId, setTestConversationId] = useState<string | null>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -60,9 +57,9 @@ function EmailForm({
         botAnswersFirst,
       });
       onSaved(saved);
-      toast.success(t('email.saved'));
+      toast.success(t('saved'));
     } catch (error) {
-      toast.error(apiErrorMessage(tCommon, error, t('email.failed')));
+      toast.error(apiErrorMessage(tCommon, error, t('failed')));
     } finally {
       setBusy(false);
     }
@@ -73,34 +70,35 @@ function EmailForm({
     try {
       const answer = await sendTestMail(settings.workspaceId);
       setTest(answer.arrived ? 'arrived' : 'missing');
+      setTestConversationId(answer.conversationId);
     } catch (error) {
       setTest('idle');
-      toast.error(apiErrorMessage(tCommon, error, t('email.testFailed')));
+      toast.error(apiErrorMessage(tCommon, error, t('testFailed')));
     }
   }
 
   return (
     <form onSubmit={(event) => void save(event)}>
       <Stack $gap={3}>
-        <CopyText label={t('email.address')} text={settings.inboxAddress} rows={1} />
-        <Muted>{t('email.forwardHint')}</Muted>
+        <CopyText label={t('address')} text={settings.inboxAddress} rows={1} />
+        <Muted>{t('forwardHint')}</Muted>
         <TextField
-          label={t('email.senderName')}
-          hint={t('email.senderNameHint')}
+          label={t('senderName')}
+          hint={t('senderNameHint')}
           value={senderName}
           maxLength={120}
           onChange={(event) => setSenderName(event.target.value)}
         />
         <TextField
-          label={t('email.senderAddress')}
-          hint={t('email.senderAddressHint')}
+          label={t('senderAddress')}
+          hint={t('senderAddressHint')}
           type="email"
           value={senderAddress}
           maxLength={254}
           onChange={(event) => setSenderAddress(event.target.value)}
         />
         <TextAreaField
-          label={t('email.signature')}
+          label={t('signature')}
           value={signature}
           rows={3}
           maxLength={2000}
@@ -112,11 +110,11 @@ function EmailForm({
             checked={botAnswersFirst}
             onChange={(event) => setBotAnswersFirst(event.target.checked)}
           />
-          {t('email.botFirst')}
+          {t('botFirst')}
         </Switch>
         <Actions>
           <Button type="submit" disabled={busy}>
-            {t('email.save')}
+            {t('save')}
           </Button>
           <Button
             type="button"
@@ -124,42 +122,28 @@ function EmailForm({
             disabled={test === 'sending'}
             onClick={() => void sendTest()}
           >
-            {t('email.sendTest')}
+            {t('sendTest')}
           </Button>
           <span role="status">
-            {test === 'sending' ? t('email.testSending') : null}
-            {test === 'arrived' ? t('email.testArrived') : null}
-            {test === 'missing' ? t('email.testMissing') : null}
+            {test === 'sending' ? t('testSending') : null}
+            {test === 'arrived' ? t('testArrived') : null}
+            {test === 'arrived' && testConversationId ? (
+              <>
+                {' '}
+                <Link
+                  to={dashboardPaths['dashboard-workspaceId-chat-takeover-conversationId'].getHref({
+                    workspaceId: settings.workspaceId,
+                    conversationId: testConversationId,
+                  })}
+                >
+                  {t('testOpen')}
+                </Link>
+              </>
+            ) : null}
+            {test === 'missing' ? t('testMissing') : null}
           </span>
         </Actions>
       </Stack>
     </form>
-  );
-}
-
-/**
- * Settings › E-mail: the workspace's own address (the business forwards its support mailbox to
- * it), who replies come from, a signature, "Let the bot answer e-mail first", and a test mail
- * sent through the receiver to show mail arrives.
- */
-export function EmailPanel({ workspaceId }: { workspaceId: string }) {
-  const { t } = useTranslation('integrations');
-  const { state, retry, setData } = useApiGet(emailEndpoints.getSettings, { workspaceId });
-  return (
-    <Card as="section" aria-labelledby="email-heading">
-      <Stack $gap={4}>
-        <h2 id="email-heading">{t('email.heading')}</h2>
-        <p>{t('email.intro')}</p>
-        <div aria-busy={state.status === 'loading'}>
-          {state.status === 'loading' ? <Loading label={t('email.loading')} /> : null}
-          {state.status === 'failed' ? (
-            <LoadFailed message={t('email.loadFailed')} onRetry={retry} />
-          ) : null}
-          {state.status === 'loaded' ? (
-            <EmailForm settings={state.data} onSaved={(saved) => setData(() => saved)} />
-          ) : null}
-        </div>
-      </Stack>
-    </Card>
   );
 }

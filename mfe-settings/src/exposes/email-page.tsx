@@ -1,0 +1,3 @@
+import { EmailPage } from '../features/email/components/email-page';
+
+export default EmailPage;
