@@ -11,6 +11,7 @@ export * from './api-error-message';
 export * from './use-api-get';
 export * from './load-failed';
 export * from './formatted-date';
+export * from './relative-time';
 export * from './file-button';
 export * from './field-list';
 export * from './page-header';
