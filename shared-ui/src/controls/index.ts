@@ -14,6 +14,7 @@ export * from './formatted-date';
 export * from './relative-time';
 export * from './file-button';
 export * from './field-list';
+export * from './message-bubble';
 export * from './page-header';
 export * from './pagination';
 export * from './text-files';
