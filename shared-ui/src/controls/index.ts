@@ -21,3 +21,5 @@ export * from './text-files';
 export * from './progress-bar';
 export * from './photo-field';
 export * from './use-customer-alerts';
+export * from './selectable-table';
+export * from './list-toolbar';
