@@ -1,24 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button, Card, Spinner, Stack, useToast } from 'shared-ui';
-import { DataTable, FileButton, apiErrorMessage, downloadText, readText } from 'shared-ui/controls';
+import { Button, Spinner, Stack, useToast } from 'shared-ui';
+import {
+  CsvImportPreview,
+  FileButton,
+  apiErrorMessage,
+  downloadText,
+  readText,
+} from 'shared-ui/controls';
 import { maxQnaImportPairs } from 'shared-sdk';
 import { importQnas, listAllQnas } from '../api/qnas-api';
 import { parseQnasCsv, qnasToCsv, type ImportRow } from '../utils/qnas-csv';
-
-/** Rows shown in the preview of a good file; a file with errors shows each bad row. */
-const previewRows = 20;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
-`;
-
-const Problem = styled.td`
-  color: ${({ theme }) => theme.colors.red};
-  font-weight: 600;
 `;
 
 type Preview = { fileName: string; rows: ImportRow[] };
@@ -48,7 +46,7 @@ export function QnaCsv({ workspaceId }: { workspaceId: string }) {
     setPreview({ fileName: file.name, rows: parsed.rows });
   }
 
-  async function runImport(rows: ImportRow[]) {
+  async function runImport(rows: readonly ImportRow[]) {
     setBusy('import');
     try {
       const { imported } = await importQnas({ workspaceId, pairs: rows.map((row) => row.pair) });
@@ -96,80 +94,31 @@ export function QnaCsv({ workspaceId }: { workspaceId: string }) {
         </Button>
       </Actions>
       {preview ? (
-        <ImportPreview
-          preview={preview}
+        <CsvImportPreview
+          title={t('csv.previewTitle', { name: preview.fileName })}
+          ready={t('csv.ready', { count: preview.rows.length })}
+          confirmLabel={t('csv.confirm', { count: preview.rows.length })}
+          rows={preview.rows}
+          minWidth={640}
+          columns={
+            <>
+              <th scope="col">{t('form.question')}</th>
+              <th scope="col">{t('form.answer')}</th>
+              <th scope="col">{t('form.topics')}</th>
+            </>
+          }
+          cells={(row) => (
+            <>
+              <td>{row.pair.question}</td>
+              <td>{row.pair.answer}</td>
+              <td>{row.pair.topicIds?.join(', ')}</td>
+            </>
+          )}
           importing={busy === 'import'}
           onImport={(rows) => void runImport(rows)}
           onCancel={() => setPreview(null)}
         />
       ) : null}
     </Stack>
-  );
-}
-
-function ImportPreview({
-  preview,
-  importing,
-  onImport,
-  onCancel,
-}: {
-  preview: Preview;
-  importing: boolean;
-  onImport: (rows: ImportRow[]) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation('qnas');
-  const bad = preview.rows.filter((row) => row.errors.length > 0);
-  const shown = bad.length > 0 ? bad : preview.rows.slice(0, previewRows);
-  return (
-    <Card as="section" aria-labelledby="qna-import-title">
-      <Stack $gap={4}>
-        <h2 id="qna-import-title">{t('csv.previewTitle', { name: preview.fileName })}</h2>
-        <p role={bad.length > 0 ? 'alert' : 'status'}>
-          {bad.length > 0
-            ? t('csv.hasErrors', { count: bad.length, total: preview.rows.length })
-            : t('csv.ready', { count: preview.rows.length })}
-        </p>
-        <DataTable
-          caption={bad.length > 0 ? t('csv.badRows') : t('csv.firstRows', { count: shown.length })}
-          align="top"
-          minWidth={640}
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t('csv.line')}</th>
-              <th scope="col">{t('form.question')}</th>
-              <th scope="col">{t('form.answer')}</th>
-              <th scope="col">{t('form.topics')}</th>
-              {bad.length > 0 ? <th scope="col">{t('csv.problem')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.line}>
-                <th scope="row">{row.line}</th>
-                <td>{row.pair.question}</td>
-                <td>{row.pair.answer}</td>
-                <td>{row.pair.topicIds?.join(', ')}</td>
-                {bad.length > 0 ? <Problem>{row.errors.join('; ')}</Problem> : null}
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-        <Actions>
-          <Button
-            type="button"
-            disabled={bad.length > 0 || importing}
-            onClick={() => onImport(preview.rows)}
-          >
-            {importing ? <Spinner /> : null}
-            {importing ? t('csv.importing') : t('csv.confirm', { count: preview.rows.length })}
-          </Button>
-          <Button type="button" $variant="ghost" disabled={importing} onClick={onCancel}>
-            {t('csv.cancel')}
-          </Button>
-        </Actions>
-      </Stack>
-    </Card>
   );
 }
