@@ -1,7 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button, Card, Spinner, Stack } from 'shared-ui';
+import { Button, Card, Spinner, Stack, useToast } from 'shared-ui';
+import { readText } from './text-files';
 import { DataTable } from './data-table';
 
 // What a CSV import shows before it writes anything (products, Q&A pairs): every row is checked
@@ -27,6 +28,37 @@ const Problem = styled.td`
 export interface CsvImportRow {
   line: number;
   errors: readonly string[];
+}
+
+/** Why a file was refused before its rows were checked: no rows, unknown columns, too many. */
+export interface CsvFileRefusal {
+  ok: false;
+  reason: 'empty' | 'columns' | 'tooMany';
+  /** The file's columns, when they are what is wrong. */
+  columns?: string[];
+}
+
+/**
+ * The CSV file chosen for an import, read and parsed: `chosen` once it parses, for the preview;
+ * a file refused as a whole is said in a toast (`refusal` words it) and leaves nothing chosen.
+ */
+export function useCsvFile<Parsed extends { ok: true }>(
+  parse: (text: string) => Parsed | CsvFileRefusal,
+  refusal: (fileName: string, refused: CsvFileRefusal) => string,
+) {
+  const toast = useToast();
+  const [chosen, setChosen] = useState<{ fileName: string; parsed: Parsed } | null>(null);
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    const parsed = parse(await readText(file));
+    if (parsed.ok) {
+      setChosen({ fileName: file.name, parsed });
+    } else {
+      setChosen(null);
+      toast.error(refusal(file.name, parsed));
+    }
+  }
+  return { chosen, choose, clear: () => setChosen(null) };
 }
 
 export function CsvImportPreview<Row extends CsvImportRow>({

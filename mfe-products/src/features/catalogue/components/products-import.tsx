@@ -9,10 +9,15 @@ import {
   FileButton,
   ProgressBar,
   apiErrorMessage,
-  readText,
+  useCsvFile,
 } from 'shared-ui/controls';
 import { importProducts } from '../api/products-api';
-import { parseProductsCsv, plainColumns, type ImportRow } from '../utils/products-csv';
+import {
+  parseProductsCsv,
+  plainColumns,
+  type ImportRow,
+  type ParsedProductsCsv,
+} from '../utils/products-csv';
 import { PhotoCopyProgress } from './photo-copy-progress';
 
 const Actions = styled.div`
@@ -26,8 +31,6 @@ const Progress = styled.div`
   width: min(100%, 320px);
 `;
 
-type Preview = { fileName: string; format: 'shopify' | 'plain'; rows: ImportRow[] };
-
 /**
  * Import products from Shopify's product export or a plain CSV: every row checked and previewed
  * before anything is written, then written by SKU in one call, every row or none, its progress
@@ -37,28 +40,22 @@ export function ProductsImport({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('catalogue');
   const { t: tCommon } = useTranslation('common');
   const toast = useToast();
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const {
+    chosen,
+    choose,
+    clear: clearPreview,
+  } = useCsvFile<Extract<ParsedProductsCsv, { ok: true }>>(parseProductsCsv, (name, refused) =>
+    t(`import.file.${refused.reason}`, {
+      name,
+      columns: refused.columns?.join(', '),
+      expected: plainColumns.join(', '),
+      max: maxProductImportRows,
+    }),
+  );
+  const preview = chosen && { fileName: chosen.fileName, ...chosen.parsed };
   /** While an import runs: null until the server has said how far it is. */
   const [importing, setImporting] = useState<{ progress: WriteProgress | null } | null>(null);
   const [photoCopy, setPhotoCopy] = useState<{ jobId: string; count: number } | null>(null);
-
-  async function choose(file: File | undefined) {
-    if (!file) return;
-    const parsed = parseProductsCsv(await readText(file));
-    if (!parsed.ok) {
-      setPreview(null);
-      toast.error(
-        t(`import.file.${parsed.reason}`, {
-          name: file.name,
-          columns: parsed.columns?.join(', '),
-          expected: plainColumns.join(', '),
-          max: maxProductImportRows,
-        }),
-      );
-      return;
-    }
-    setPreview({ fileName: file.name, format: parsed.format, rows: parsed.rows });
-  }
 
   async function run(rows: readonly ImportRow[]) {
     setImporting({ progress: null });
@@ -67,7 +64,7 @@ export function ProductsImport({ workspaceId }: { workspaceId: string }) {
         { workspaceId, products: rows.map((row) => row.product) },
         (progress) => setImporting({ progress }),
       );
-      setPreview(null);
+      clearPreview();
       setPhotoCopy(counts.photos);
       toast.success(t('import.done', counts));
     } catch (error) {
@@ -130,7 +127,7 @@ export function ProductsImport({ workspaceId }: { workspaceId: string }) {
             ) : null
           }
           onImport={(rows) => void run(rows)}
-          onCancel={() => setPreview(null)}
+          onCancel={clearPreview}
         />
       ) : null}
     </Stack>

@@ -7,11 +7,11 @@ import {
   FileButton,
   apiErrorMessage,
   downloadText,
-  readText,
+  useCsvFile,
 } from 'shared-ui/controls';
 import { maxQnaImportPairs } from 'shared-sdk';
 import { importQnas, listAllQnas } from '../api/qnas-api';
-import { parseQnasCsv, qnasToCsv, type ImportRow } from '../utils/qnas-csv';
+import { parseQnasCsv, qnasToCsv, type ImportRow, type ParsedCsv } from '../utils/qnas-csv';
 
 const Actions = styled.div`
   display: flex;
@@ -19,38 +19,30 @@ const Actions = styled.div`
   gap: 12px;
 `;
 
-type Preview = { fileName: string; rows: ImportRow[] };
-
 /** Import pairs from a CSV file (previewed, every row checked, all or nothing) and export them. */
 export function QnaCsv({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('qnas');
   const { t: tCommon } = useTranslation('common');
   const toast = useToast();
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const {
+    chosen,
+    choose,
+    clear: clearPreview,
+  } = useCsvFile<Extract<ParsedCsv, { ok: true }>>(parseQnasCsv, (name, refused) =>
+    t(`csv.file.${refused.reason}`, {
+      name,
+      columns: refused.columns?.join(', '),
+      max: maxQnaImportPairs,
+    }),
+  );
+  const preview = chosen && { fileName: chosen.fileName, ...chosen.parsed };
   const [busy, setBusy] = useState<'import' | 'export' | null>(null);
-
-  async function choose(file: File | undefined) {
-    if (!file) return;
-    const parsed = parseQnasCsv(await readText(file));
-    if (!parsed.ok) {
-      setPreview(null);
-      toast.error(
-        t(`csv.file.${parsed.reason}`, {
-          name: file.name,
-          columns: parsed.columns?.join(', '),
-          max: maxQnaImportPairs,
-        }),
-      );
-      return;
-    }
-    setPreview({ fileName: file.name, rows: parsed.rows });
-  }
 
   async function runImport(rows: readonly ImportRow[]) {
     setBusy('import');
     try {
       const { imported } = await importQnas({ workspaceId, pairs: rows.map((row) => row.pair) });
-      setPreview(null);
+      clearPreview();
       toast.success(t('csv.imported', { count: imported }));
     } catch (error) {
       toast.error(apiErrorMessage(tCommon, error, t('csv.importFailed')));
@@ -116,7 +108,7 @@ export function QnaCsv({ workspaceId }: { workspaceId: string }) {
           )}
           importing={busy === 'import'}
           onImport={(rows) => void runImport(rows)}
-          onCancel={() => setPreview(null)}
+          onCancel={clearPreview}
         />
       ) : null}
     </Stack>
