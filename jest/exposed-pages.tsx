@@ -18,8 +18,6 @@ export interface ExposedPagesOptions {
   exposes: Record<string, string>;
   /** Each exposed page (by its exposes.json key), where the shell mounts it. */
   pages: Record<string, ExposedPage>;
-  /** What the remote exposes besides pages (e.g. './translations'). */
-  otherExposes?: string[];
   /** Loads an exposed module by its path under src/exposes/ (imports resolve from the caller). */
   load: (file: string) => Promise<{ default: ComponentType }>;
   /** Fakes the API (and the live server, the session) the pages read. */
@@ -51,11 +49,11 @@ async function mount(options: ExposedPagesOptions, name: string) {
  * layout's landmarks to the shell, labels every form control and links only where it may.
  */
 export function describeExposedPages(options: ExposedPagesOptions) {
-  const { exposes, pages, otherExposes = [], layoutLandmarks = 'main, nav, footer' } = options;
+  const { exposes, pages, layoutLandmarks = 'main, nav, footer' } = options;
 
   describe('exposed pages', () => {
     it('exposes exactly its pages, each from src/exposes/', () => {
-      expect(Object.keys(exposes).sort()).toEqual([...Object.keys(pages), ...otherExposes].sort());
+      expect(Object.keys(exposes).sort()).toEqual(Object.keys(pages).sort());
       for (const [name, file] of Object.entries(exposes)) {
         expect(file).toMatch(new RegExp(`^\\./src/exposes/${name.slice(2)}\\.tsx?$`));
       }

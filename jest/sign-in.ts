@@ -24,3 +24,13 @@ export async function signIn(overrides: Partial<User> = {}) {
   const user = await session.applyAuth(auth);
   return { user, storage };
 }
+
+/**
+ * The page's session as the shell starts it, signed out, on the API client `fakeApi` set up:
+ * for tests that sign in through a page, or through the session as a page would.
+ */
+export async function startSession() {
+  const session = configureSession({ client: apiClient(), storage: memoryStorage() });
+  await session.restore();
+  return session;
+}

@@ -25,11 +25,9 @@ const SUBPATHS = {
   'shared-sdk/schemas': 'shared-sdk',
   // Forms, tables and dialogs: loaded with the first page that shows one, not with the public site.
   'shared-ui/controls': 'shared-ui',
-  // Live queries: one live client (one WebSocket) and one RTK Query per page. Loaded on demand,
-  // so the public site does not pay for them.
+  // Live queries: one live client (one WebSocket) per page. Loaded on demand, so the public site
+  // does not pay for it.
   'shared-sdk/live': 'shared-sdk',
-  '@reduxjs/toolkit/query': '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
 };
 
 /** Our TypeScript and JSX (workspace packages included), compiled by swc. */
@@ -160,8 +158,7 @@ function createAppConfig({
         moduleIds: 'deterministic',
         splitChunks: {
           cacheGroups: {
-            // Redux Toolkit and RTK Query's React hooks are separate shared modules that both
-            // use reselect: one chunk of it, rather than a copy in each (1.4 KB gzip a dashboard).
+            // reselect in one chunk of its own, beside the shared Redux Toolkit that loads it.
             reselect: {
               test: /[\\/]node_modules[\\/]reselect[\\/]/,
               chunks: 'async',

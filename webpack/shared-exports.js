@@ -27,23 +27,8 @@ module.exports = {
     'createAction',
     'isAnyOf',
     'nanoid',
-    // The shell injects slices and middleware (live queries) only where they are used.
+    // The shell adds middleware (live queries' sign-out) only where it is used.
     'createDynamicMiddleware',
-    // What @reduxjs/toolkit/query imports from the toolkit: every build must provide these, since
-    // any app's copy of the toolkit may be the one a page uses.
-    'SHOULD_AUTOBATCH',
-    'combineReducers',
-    'createNextState',
-    'formatProdErrorMessage',
-    'isAction',
-    'isAllOf',
-    'isAsyncThunkAction',
-    'isFulfilled',
-    'isPending',
-    'isPlainObject',
-    'isRejected',
-    'isRejectedWithValue',
-    'prepareAutoBatched',
   ],
   'react-i18next': ['useTranslation', 'initReactI18next'],
   'styled-components': [

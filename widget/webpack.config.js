@@ -66,7 +66,7 @@ module.exports = (_env, argv) => {
           },
         },
         // shared-sdk's modules do nothing when imported: what the window does not use (the
-        // dashboard's RTK Query live api, its session) is left out of the bundle.
+        // dashboard's live hook, its session) is left out of the bundle.
         { include: path.join(__dirname, '../shared-sdk/src'), sideEffects: false },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
       ],

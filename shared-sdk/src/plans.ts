@@ -1,6 +1,8 @@
 // The plans of the public pricing page, written once: their prices and what each includes. The
 // pricing page, a workspace's billing settings and the API's billing calls all read them here.
 
+import { formatPrice } from './prices';
+
 export const planIds = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
 
@@ -120,14 +122,9 @@ export const periodPrice = (monthlyPrice: number, period: BillingPeriod) =>
 export const perMonthPrice = (monthlyPrice: number, period: BillingPeriod) =>
   period === 'monthly' ? monthlyPrice : yearlyTotal(monthlyPrice) / 12;
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
 /** A plan price as the pricing page and the billing settings show it: "$1,200". */
-export const formatPlanPrice = (amount: number) => usd.format(amount);
+export const formatPlanPrice = (amount: number) =>
+  formatPrice(amount, 'USD', 'en-US', { wholeUnits: true });
 
 /** A limit as a number to measure usage against; null when nothing caps it. */
 export const limitCount = (limit: PlanLimit): number | null =>

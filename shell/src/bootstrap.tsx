@@ -3,13 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApiClient, createApiClient, type Session, type SessionOptions } from 'shared-sdk';
 import type { FirebaseRuntimeConfig } from 'shared-sdk';
-import { addTranslations, initI18n } from 'shared-ui';
+import { initI18n } from 'shared-ui';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { prefetchRoutePage } from './features/remotes/prefetch-route-page';
 import { preparePrerenderedHydration } from './features/remotes/prerendered-hydration';
 import { registerRemoteManifests } from './features/remotes/remote-loader';
-import shellTranslations from './i18n/en-US.json';
+import './i18n/shell';
 import { configureLive } from './store/live-setup';
 
 /** Creates the page's one session: Parley's own, or (main-firebase.js) Firebase's. */
@@ -19,7 +19,6 @@ export type SessionProvider = (
 
 export async function start(createSession: SessionProvider) {
   initI18n();
-  addTranslations('shell', shellTranslations);
   const config = await loadRuntimeConfig();
   // The session signs in and refreshes through its own client; every other call carries the
   // session's token, and a disabled account or expired session signs the user out (spec §8).

@@ -72,7 +72,6 @@ const searchResults = {
 
 describeExposedPages({
   exposes,
-  otherExposes: ['./translations'],
   // The page the shell mounts (spec §2: the list, and the list with a conversation open), where
   // it lives and the title it sets.
   pages: {

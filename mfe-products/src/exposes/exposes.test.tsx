@@ -6,7 +6,6 @@ import { fakeProductsServer } from '../testing/fake-products-server';
 
 describeExposedPages({
   exposes,
-  otherExposes: ['./translations'],
   // The pages the shell mounts (spec §2), where each one lives and the title it sets.
   pages: {
     './products-page': {

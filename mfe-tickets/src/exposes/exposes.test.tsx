@@ -13,7 +13,6 @@ const dashboardPaths = [
 
 describeExposedPages({
   exposes,
-  otherExposes: ['./translations'],
   // The pages the shell mounts (spec §2), where each one lives and the title it sets.
   pages: {
     './tickets-page': {

@@ -6,7 +6,6 @@ import { fakeQnasServer } from '../testing/fake-qnas-server';
 
 describeExposedPages({
   exposes,
-  otherExposes: ['./translations'],
   // The pages the shell mounts (spec §2), where each one lives and the title it sets.
   pages: {
     './ai-training-page': {

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Region = styled.div`
@@ -65,56 +65,4 @@ export function DataTable({
       </Table>
     </Region>
   );
-}
-
-/** A row of a table whose rows are selected and opened from the keyboard (see selectableRowKeys). */
-export const SelectableRow = styled.tr<{ $selected: boolean }>`
-  background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: -3px;
-  }
-  th {
-    overflow-wrap: anywhere;
-  }
-`;
-
-export const RowCheckbox = styled.input.attrs({ type: 'checkbox' })`
-  width: 18px;
-  height: 18px;
-  margin: 0;
-  cursor: pointer;
-`;
-
-/**
- * The keys of a SelectableRow that is a keyboard stop (tabIndex 0): Space selects it, Enter opens
- * it, the arrow keys move to the row above or below. Keys typed in the row's own checkbox, links
- * or buttons keep their meaning.
- */
-export function selectableRowKeys({
-  onToggle,
-  onOpen,
-}: {
-  onToggle: () => void;
-  onOpen: () => void;
-}) {
-  return (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === ' ') {
-      event.preventDefault();
-      onToggle();
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      onOpen();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const sibling =
-        event.key === 'ArrowDown'
-          ? event.currentTarget.nextElementSibling
-          : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) {
-        event.preventDefault();
-        sibling.focus();
-      }
-    }
-  };
 }

@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { buildAuthResponse } from '@testing/data-generators';
-import { connectFakeApi, renderWithProviders } from '../testing/render-with-providers';
+import { fakeApi } from '@testing/fake-api';
+import { startSession } from '@testing/sign-in';
+import { renderPage } from '@testing/render-page';
 import { getLayout } from '../layouts/layouts';
 import { App } from './app';
 import { getHref, publicRoutes, routes, type RouteDefinition } from './routes';
+import '../i18n/shell';
 
 jest.mock('../features/remotes/remote-loader', () => ({
   resetRemote: jest.fn(),
@@ -30,11 +33,12 @@ const testRoutes: RouteDefinition[] = [
 describe('App routes', () => {
   beforeEach(async () => {
     window.localStorage.clear();
-    await connectFakeApi(() => ({ status: 404 }));
+    fakeApi(() => ({ status: 404 }));
+    await startSession();
   });
 
   it('renders a route page inside its layout', async () => {
-    const { user } = renderWithProviders(<App routes={testRoutes} />, { theme: false });
+    const { user } = renderPage(<App routes={testRoutes} />, { frame: false });
     expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
     // Small screens (jsdom has no media queries) keep the navigation behind the menu button.
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -59,7 +63,7 @@ describe('App routes', () => {
   });
 
   it('shows the 404 page with the spec message for an unknown path (spec §8)', () => {
-    renderWithProviders(<App routes={testRoutes} />, { path: '/nope', theme: false });
+    renderPage(<App routes={testRoutes} />, { route: '/nope', frame: false });
     expect(screen.getByText('Page Not Found: /nope')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't find that page");
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
@@ -75,28 +79,29 @@ describe('App routes', () => {
   ])('shows the 404 page for %s to an admin, with no store around the app', async (path) => {
     // As in the page itself: the app makes its store; an unknown path under a workspace still
     // passes the admin check, which reads it.
-    const api = await connectFakeApi((method, requested) =>
+    const api = fakeApi(({ url: requested }) =>
       requested === '/api/auth/login'
         ? { status: 200, body: buildAuthResponse() }
         : requested.startsWith('/api/user/is-admin')
           ? { status: 200, body: true }
           : { status: 404 },
     );
-    await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+    const session = await startSession();
+    await session.signIn({ email: 'ada@example.com', password: 'secret1' });
     render(
       <MemoryRouter initialEntries={[path]}>
         <App routes={routes} />
       </MemoryRouter>,
     );
     expect(await screen.findByText(`Page Not Found: ${path}`)).toBeInTheDocument();
-    expect(api.requests.map((request) => request.path)).toContain(
+    expect(api.requests.map((request) => request.url)).toContain(
       '/api/user/is-admin?workspaceId=ws_fernhill',
     );
   });
 
   it('lets a route force a colour mode without changing the stored preference (spec §1)', async () => {
     window.localStorage.setItem('parley.colorMode', 'light');
-    renderWithProviders(<App routes={testRoutes} />, { path: '/help-center', theme: false });
+    renderPage(<App routes={testRoutes} />, { route: '/help-center', frame: false });
     expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
     expect(document.documentElement.dataset.colorMode).toBe('dark');
     expect(window.localStorage.getItem('parley.colorMode')).toBe('light');

@@ -1,7 +1,8 @@
 import { Component, type ReactNode } from 'react';
 import { screen } from '@testing-library/react';
-import { renderWithProviders as render } from '../testing/render-with-providers';
+import { renderPage as render } from '@testing/render-page';
 import { lazyComponent, preloadComponent } from './lazy-component';
+import '../i18n/shell';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderPage } from '@testing/render-page';
 import { DashboardNav } from './dashboard-nav';
+import '../i18n/shell';
 
 const renderNav = (
   path: string,
   { workspaceId }: { workspaceId?: string } = { workspaceId: 'ws_fernhill' },
-) => renderWithProviders(<DashboardNav workspaceId={workspaceId} open />, { path });
+) => renderPage(<DashboardNav workspaceId={workspaceId} open />, { route: path });
 
 const links = () =>
   within(screen.getByRole('navigation', { name: 'Dashboard' }))

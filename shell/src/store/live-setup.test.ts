@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import type { SessionState } from 'shared-sdk';
-import { liveApi, liveClient } from 'shared-sdk/live';
+import { liveClient } from 'shared-sdk/live';
 import { fakeLiveServer } from '@testing/fake-live-server';
 import { loadLive } from './live';
 import { configureLive } from './live-setup';
@@ -36,9 +36,7 @@ describe('configureLive (bootstrap)', () => {
       configureLive({ apiBaseUrl: '', getToken: session.getIdToken, session });
       const store = makeStore();
       await loadLive(store);
-      store.dispatch(
-        liveApi.endpoints.liveQuery.initiate({ collection: 'statistics', workspaceId: 'ws-1' }),
-      );
+      liveClient().subscribe({ collection: 'statistics', workspaceId: 'ws-1' }, () => {});
       await waitFor(() => expect(server.subscriptions).toHaveLength(1));
       expect(server.urls).toEqual(['ws://localhost/api/live']);
       expect(server.received[0]).toEqual({ type: 'auth', token: 'token-1' });

@@ -11,8 +11,8 @@ export interface LiveSetup {
 let setup: LiveSetup | undefined;
 
 /**
- * Says how the page's live client connects. Nothing loads yet: the client and RTK Query load
- * when a page first reads live data (`store/live.ts`), so the public site does not pay for them.
+ * Says how the page's live client connects. Nothing loads yet: the client loads when a page
+ * first reads live data (`store/live.ts`), so the public site does not pay for it.
  */
 export function configureLive(options: LiveSetup) {
   setup = options;

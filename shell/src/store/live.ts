@@ -4,7 +4,7 @@ import type { LiveQuery } from 'shared-sdk';
 import type * as LiveModule from 'shared-sdk/live';
 import { useAppStore } from './hooks';
 import { liveSetup } from './live-setup';
-import { rootReducer, signedOut, type AppStore } from './store';
+import { signedOut, type AppStore } from './store';
 
 type Live = typeof LiveModule;
 
@@ -27,39 +27,32 @@ function configureClient(live: Live) {
   });
 }
 
-/** spec §4: signing out ends every live subscription and empties their cache. */
+/** spec §4: signing out ends every live subscription at once, not after the idle delay. */
 const endLiveOnSignOut =
   (live: Live): Middleware =>
-  (api) =>
+  () =>
   (next) =>
   (action) => {
-    if (signedOut.match(action)) {
-      // RTK Query ends each cache entry (which unsubscribes) before the store is emptied.
-      api.dispatch(live.liveApi.util.resetApiState());
-      live.liveClient().close();
-    }
+    if (signedOut.match(action)) live.liveClient().close();
     return next(action);
   };
 
 let imported: Live | undefined;
 
-/** Loads the `shared-sdk/live` chunk (live client and RTK Query); loadLive then needs no wait. */
+/** Loads the `shared-sdk/live` chunk (the live client and its hook); loadLive then needs no wait. */
 export function importLive(): Promise<Live> {
   return import('shared-sdk/live').then((live) => (imported = live));
 }
 
 function install(store: AppStore, live: Live): Live {
   configureClient(live);
-  rootReducer.inject(live.liveApi);
-  store.addMiddleware(live.liveApi.middleware, endLiveOnSignOut(live));
-  // Any action gives the injected reducer its initial state.
-  store.dispatch({ type: 'store/liveLoaded' });
+  store.addMiddleware(endLiveOnSignOut(live));
   return live;
 }
 
 /**
- * Loads live queries into the store, once: the `shared-sdk/live` chunk (live client and RTK
- * Query), the live api's reducer and its middleware.
+ * Loads live queries for the store's page, once: the `shared-sdk/live` chunk (the live client
+ * and its hook), the client's connection and the middleware that ends it on sign-out.
  */
 export function loadLive(store: AppStore): Promise<Live> {
   let load = loads.get(store);
@@ -85,12 +78,11 @@ export function withLive(store: AppStore): AppStore {
 }
 
 /**
- * `useLiveQuery` of shared-sdk/live, for the shell's pages: suspends while live queries load
- * (wrap the reader in <Suspense>), then streams the query's documents.
+ * `useLiveDocs` of shared-sdk/live, the hook the remotes' pages use, for the shell's own pages,
+ * which load the live chunk on demand: suspends while it loads (wrap the reader in <Suspense>),
+ * then streams the query's documents.
  */
-export function useLiveQuery<T = Record<string, unknown>>(
-  query: LiveQuery,
-): LiveModule.LiveQueryResult<T> {
+export function useLiveDocs<T>(query: LiveQuery): LiveModule.LiveDocs<T> {
   const live = use(loadLive(useAppStore()));
-  return live.useLiveQuery<T>(query);
+  return live.useLiveDocs<T>(query);
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { connectFakeApi } from '../testing/render-with-providers';
+import { fakeApi } from '@testing/fake-api';
+import { startSession } from '@testing/sign-in';
 import { useAppStore } from './hooks';
 import { makeStore, type AppStore } from './store';
 import { StoreProvider } from './store-provider';
@@ -13,7 +14,8 @@ function StoreUser() {
 
 beforeEach(async () => {
   seen = [];
-  await connectFakeApi(() => ({ status: 404 }));
+  fakeApi(() => ({ status: 404 }));
+  await startSession();
 });
 
 describe('StoreProvider', () => {

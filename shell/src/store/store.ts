@@ -4,16 +4,11 @@ import {
   createAction,
   createDynamicMiddleware,
   type UnknownAction,
-  type WithSlice,
 } from '@reduxjs/toolkit';
-import type { LiveApi } from 'shared-sdk/live';
 import { workspacesSlice } from './workspaces-slice';
 
-/** Injected when first used: the live queries' cache (`store/live.ts`). */
-export type LazyLoadedSlices = WithSlice<LiveApi>;
-
 // Remotes add their slices later with `rootReducer.inject(slice)`.
-export const rootReducer = combineSlices(workspacesSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(workspacesSlice);
 
 /** spec §4: signing out resets every store, the injected remote slices included. */
 export const signedOut = createAction('session/signedOut');
@@ -24,8 +19,8 @@ const appReducer = (state: Partial<RootState> | undefined, action: UnknownAction
   rootReducer(signedOut.match(action) ? undefined : (state as RootState | undefined), action);
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  // Middleware that only some pages need (RTK Query's, for live queries) joins when first used,
-  // so the public site does not load it.
+  // Middleware that only some pages need (live queries' sign-out) joins when first used, so the
+  // public site does not load it.
   const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: appReducer,

@@ -10,11 +10,8 @@ import type { Passage } from '../deciding/bot-reply';
 // description in plain English, a page's passage; and each as the language model reads it.
 
 /** The price as the widget's product card says it; a bare amount when no currency is set. */
-function priceOf(product: ProductTraining): string {
-  return product.currency
-    ? formatPrice(product.price, product.currency, 'en-US')
-    : product.price.toFixed(2);
-}
+const priceOf = (product: ProductTraining): string =>
+  formatPrice(product.price, product.currency, 'en-US');
 
 /** What the widget shows beside an answer about `product`. */
 export function productCardOf(product: ProductTraining): ProductCard {

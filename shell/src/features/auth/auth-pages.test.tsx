@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import { buildAuthResponse } from '@testing/data-generators';
-import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
+import { fakeApi } from '@testing/fake-api';
+import { startSession } from '@testing/sign-in';
+import { renderPage } from '@testing/render-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
 import { SignupPage } from './signup-page';
+import '../../i18n/shell';
 
 const policy = {
   minLength: 8,
@@ -16,41 +19,46 @@ const policy = {
 
 describe('login page', () => {
   it('signs in with the typed credentials', async () => {
-    const api = await connectFakeApi((method, path) =>
+    const api = fakeApi(({ url: path }) =>
       path === '/api/auth/login' ? { status: 200, body: buildAuthResponse() } : { status: 204 },
     );
-    const { user } = renderWithProviders(<LoginPage />, { path: '/login' });
+    const session = await startSession();
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
     await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(api.requests.find((request) => request.path === '/api/auth/login')?.body).toEqual({
+    expect(api.requests.find((request) => request.url === '/api/auth/login')?.body).toEqual({
       email: 'ada@example.com',
       password: 'secret12',
     });
-    expect(api.session.getState().status).toBe('signed-in');
+    expect(session.getState().status).toBe('signed-in');
   });
 
   it('says the account was deleted when My account sends the user here after deleting it', async () => {
-    await connectFakeApi(() => ({ status: 204 }));
-    renderWithProviders(<LoginPage />, {
-      path: { pathname: '/login', state: { notice: 'account-deleted' } },
+    fakeApi(() => ({ status: 204 }));
+    await startSession();
+    renderPage(<LoginPage />, {
+      route: '/login',
+      state: { notice: 'account-deleted' },
     });
     expect(screen.getByRole('status')).toHaveTextContent('Your account has been deleted.');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });
 
   it('shows no notice to anyone else', async () => {
-    await connectFakeApi(() => ({ status: 204 }));
-    renderWithProviders(<LoginPage />, { path: '/login' });
+    fakeApi(() => ({ status: 204 }));
+    await startSession();
+    renderPage(<LoginPage />, { route: '/login' });
     expect(screen.queryByText(/Your account has been deleted/)).not.toBeInTheDocument();
   });
 
   it('shows the translated auth error (spec §8)', async () => {
-    await connectFakeApi(() => ({
+    fakeApi(() => ({
       status: 400,
       body: { error: { code: 'auth/invalid-credential', message: 'Invalid credential' } },
     }));
-    const { user } = renderWithProviders(<LoginPage />, { path: '/login' });
+    await startSession();
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
     await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -61,11 +69,12 @@ describe('login page', () => {
   });
 
   it('falls back to auth/unknown for a code without a message', async () => {
-    await connectFakeApi(() => ({
+    fakeApi(() => ({
       status: 400,
       body: { error: { code: 'auth/something-new', message: 'x' } },
     }));
-    const { user } = renderWithProviders(<LoginPage />, { path: '/login' });
+    await startSession();
+    const { user } = renderPage(<LoginPage />, { route: '/login' });
     await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -75,11 +84,12 @@ describe('login page', () => {
   });
 
   it('shows the new-password form for the recovery link and sends the code', async () => {
-    const api = await connectFakeApi((method, path) =>
+    const api = fakeApi(({ url: path }) =>
       path === '/api/auth/password-policy' ? { status: 200, body: policy } : { status: 204 },
     );
-    const { user } = renderWithProviders(<LoginPage />, {
-      path: '/login?mode=resetPassword&oobCode=code-123',
+    await startSession();
+    const { user } = renderPage(<LoginPage />, {
+      route: '/login?mode=resetPassword&oobCode=code-123',
     });
     expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'Longenough1');
@@ -92,17 +102,18 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText(/Your password is changed/)).toBeInTheDocument();
     expect(
-      api.requests.find((request) => request.path === '/api/auth/password-reset/confirm')?.body,
+      api.requests.find((request) => request.url === '/api/auth/password-reset/confirm')?.body,
     ).toEqual({ code: 'code-123', newPassword: 'Longenough1' });
   });
 });
 
 describe('signup page', () => {
   it('shows the password policy as the user types and refuses a password that misses it', async () => {
-    const api = await connectFakeApi((method, path) =>
+    const api = fakeApi(({ url: path }) =>
       path === '/api/auth/password-policy' ? { status: 200, body: policy } : { status: 204 },
     );
-    const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
+    await startSession();
+    const { user } = renderPage(<SignupPage />, { route: '/signup' });
     const length = await screen.findByText('at least 8 characters');
     expect(length.closest('li')).toHaveAttribute('data-met', 'false');
     await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace');
@@ -122,30 +133,31 @@ describe('signup page', () => {
       /an uppercase letter \(not yet\).*The password does not meet the requirements below\./,
     );
     expect(screen.getByLabelText('Password')).toHaveFocus();
-    expect(api.requests.some((request) => request.path === '/api/auth/signup')).toBe(false);
+    expect(api.requests.some((request) => request.url === '/api/auth/signup')).toBe(false);
   });
 
   it('creates the account, leaving out a blank website', async () => {
-    const api = await connectFakeApi((method, path) =>
+    const api = fakeApi(({ url: path }) =>
       path === '/api/auth/signup'
         ? { status: 200, body: buildAuthResponse() }
         : path === '/api/auth/password-policy'
           ? { status: 200, body: policy }
           : { status: 204 },
     );
+    const session = await startSession();
     await signUpOnPage();
-    expect(api.requests.find((request) => request.path === '/api/auth/signup')?.body).toEqual({
+    expect(api.requests.find((request) => request.url === '/api/auth/signup')?.body).toEqual({
       displayName: 'Ada Lovelace',
       email: 'ada@example.com',
       password: 'Longenough1',
     });
-    expect(api.session.getState().status).toBe('signed-in');
+    expect(session.getState().status).toBe('signed-in');
   });
 });
 
 describe('signup page: storing the user fails', () => {
   it("says spec §8's 'Failed to store user data' and keeps what was typed", async () => {
-    await connectFakeApi((method, path) =>
+    fakeApi(({ url: path }) =>
       path === '/api/auth/signup'
         ? {
             status: 500,
@@ -155,6 +167,7 @@ describe('signup page: storing the user fails', () => {
           ? { status: 200, body: policy }
           : { status: 204 },
     );
+    await startSession();
     await signUpOnPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to store user data');
     expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.com');
@@ -163,7 +176,7 @@ describe('signup page: storing the user fails', () => {
 
 /** Fills the sign-up page as a new user would and sends it. */
 async function signUpOnPage() {
-  const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
+  const { user } = renderPage(<SignupPage />, { route: '/signup' });
   await screen.findByText('at least 8 characters');
   await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace');
   await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
@@ -173,15 +186,16 @@ async function signUpOnPage() {
 
 describe('forgot password page', () => {
   it('answers the same way whatever the address', async () => {
-    const api = await connectFakeApi(() => ({ status: 204 }));
-    const { user } = renderWithProviders(<ForgotPasswordPage />, { path: '/forgot-password' });
+    const api = fakeApi(() => ({ status: 204 }));
+    await startSession();
+    const { user } = renderPage(<ForgotPasswordPage />, { route: '/forgot-password' });
     await user.type(screen.getByLabelText('E-mail'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'If an account exists for nobody@example.com, we have sent a link',
     );
     expect(
-      api.requests.find((request) => request.path === '/api/auth/password-reset')?.body,
+      api.requests.find((request) => request.url === '/api/auth/password-reset')?.body,
     ).toEqual({
       email: 'nobody@example.com',
     });

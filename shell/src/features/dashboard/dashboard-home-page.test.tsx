@@ -1,10 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import { buildAuthResponse, buildWorkspaceUser } from '@testing/data-generators';
 import { connectFakeLive } from '@testing/fake-live-server';
-import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
+import { fakeApi } from '@testing/fake-api';
+import { startSession } from '@testing/sign-in';
+import { renderPage } from '@testing/render-page';
+import { Provider } from 'react-redux';
 import { makeStore } from '../../store/store';
 import { fetchWorkspaces } from '../../store/workspaces-slice';
 import { DashboardHomePage } from './dashboard-home-page';
+import '../../i18n/shell';
 
 // chart.js needs a real canvas; the numbers are asserted through the table.
 jest.mock('./statistics-chart', () => ({ StatisticsChart: () => <div data-testid="chart" /> }));
@@ -20,7 +24,7 @@ const statistics = {
 };
 
 async function signedInWith(memberships: ReturnType<typeof buildWorkspaceUser>[]) {
-  const api = await connectFakeApi((method, path, body) => {
+  const api = fakeApi(({ method, url: path, body }) => {
     if (path === '/api/auth/login') return { status: 200, body: buildAuthResponse() };
     if (path === '/api/user/workspaces' && method === 'GET')
       return { status: 200, body: memberships };
@@ -40,7 +44,8 @@ async function signedInWith(memberships: ReturnType<typeof buildWorkspaceUser>[]
     }
     return { status: 204 };
   });
-  await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+  const session = await startSession();
+  await session.signIn({ email: 'ada@example.com', password: 'secret1' });
   // The statistics are read live.
   connectFakeLive((query) => (query.collection === 'statistics' ? [statistics] : []));
   const store = makeStore();
@@ -55,7 +60,12 @@ describe('dashboard home', () => {
     const { store } = await signedInWith([buildWorkspaceUser()]);
     // The statistics suspend while live queries load: an awaited act lets them resume.
     await act(async () => {
-      renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+      renderPage(
+      <Provider store={store}>
+        <DashboardHomePage />
+      </Provider>,
+      { route: '/dashboard' },
+    );
     });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, Ada');
     expect(await screen.findByTestId('stat-tickets')).toHaveTextContent('7');
@@ -71,14 +81,19 @@ describe('dashboard home', () => {
 
   it('prompts a user without a workspace to add one (spec §4), then opens it', async () => {
     const { api, store } = await signedInWith([]);
-    const { user } = renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    const { user } = renderPage(
+      <Provider store={store}>
+        <DashboardHomePage />
+      </Provider>,
+      { route: '/dashboard' },
+    );
     expect(screen.getByRole('heading', { name: 'Add a workspace' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Workspace name'), 'Harbor Books');
     await user.type(screen.getByLabelText('Website'), 'https://harbor.example');
     await user.click(screen.getByRole('button', { name: 'Create workspace' }));
     expect(
       api.requests.find(
-        (request) => request.method === 'POST' && request.path === '/api/user/workspaces',
+        (request) => request.method === 'POST' && request.url === '/api/user/workspaces',
       )?.body,
     ).toEqual({
       workspaceName: 'Harbor Books',
@@ -91,18 +106,24 @@ describe('dashboard home', () => {
 
   it("says spec §8's 'Cannot fetch workspaces data' when the list fails, and tries again", async () => {
     let available = false;
-    const api = await connectFakeApi((method, path) => {
+    fakeApi(({ url: path }) => {
       if (path === '/api/auth/login') return { status: 200, body: buildAuthResponse() };
       if (path === '/api/user/workspaces') {
         return available ? { status: 200, body: [buildWorkspaceUser()] } : { status: 503 };
       }
       return { status: 204 };
     });
-    await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+    const session = await startSession();
+    await session.signIn({ email: 'ada@example.com', password: 'secret1' });
     connectFakeLive((query) => (query.collection === 'statistics' ? [statistics] : []));
     const store = makeStore();
     await store.dispatch(fetchWorkspaces());
-    const { user } = renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    const { user } = renderPage(
+      <Provider store={store}>
+        <DashboardHomePage />
+      </Provider>,
+      { route: '/dashboard' },
+    );
 
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot fetch workspaces data');
     available = true;
@@ -112,7 +133,12 @@ describe('dashboard home', () => {
 
   it('tells a member without admin rights whom to ask', async () => {
     const { store } = await signedInWith([buildWorkspaceUser({ role: 'agent' })]);
-    renderWithProviders(<DashboardHomePage />, { path: '/dashboard', store });
+    renderPage(
+      <Provider store={store}>
+        <DashboardHomePage />
+      </Provider>,
+      { route: '/dashboard' },
+    );
     expect(screen.getByText(/Ask an admin for admin rights/)).toBeInTheDocument();
     expect(screen.queryByTestId('stat-tickets')).not.toBeInTheDocument();
   });

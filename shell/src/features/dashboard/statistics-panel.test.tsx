@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { LiveDoc } from 'shared-sdk/live';
 import { connectFakeLive } from '@testing/fake-live-server';
-import { renderWithProviders } from '../../testing/render-with-providers';
+import { renderPage } from '@testing/render-page';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../store/store';
 import { StatisticsPanel } from './statistics-panel';
+import '../../i18n/shell';
 
 // chart.js needs a real canvas; the numbers are asserted through the cards and the table.
 jest.mock('./statistics-chart', () => ({ StatisticsChart: () => <div data-testid="chart" /> }));
@@ -23,9 +26,13 @@ const row = (name: string) =>
 
 /** Renders the panel; live queries load first (the panel suspends meanwhile). */
 async function renderPanel() {
-  let view: ReturnType<typeof renderWithProviders> | undefined;
+  let view: ReturnType<typeof renderPage> | undefined;
   await act(async () => {
-    view = renderWithProviders(<StatisticsPanel workspaceId="ws-1" />);
+    view = renderPage(
+      <Provider store={makeStore()}>
+        <StatisticsPanel workspaceId="ws-1" />
+      </Provider>,
+    );
   });
   return view!;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Statistics } from 'shared-sdk';
 import { Alert, Button, Card, Grid, Loading } from 'shared-ui';
-import { useLiveQuery } from '../../store/live';
+import { useLiveDocs } from '../../store/live';
 import '../../i18n/dashboard';
 
 // chart.js loads only where a chart is shown.
@@ -51,7 +51,7 @@ const Table = styled.table`
 
 /** The workspace's statistics document, live: every write updates it (spec §3). */
 function useLiveStatistics(workspaceId: string) {
-  const { docs, status, retry } = useLiveQuery<Statistics>({
+  const { docs, status, retry } = useLiveDocs<Statistics>({
     collection: 'statistics',
     workspaceId,
   });

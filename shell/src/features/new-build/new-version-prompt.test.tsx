@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../testing/render-with-providers';
+import { renderPage } from '@testing/render-page';
 import { NewVersionPrompt } from './new-version-prompt';
 import { buildCheckIntervalMs } from './use-new-build-check';
+import '../../i18n/shell';
 
 function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
@@ -19,7 +20,7 @@ afterEach(() => {
 describe('new version prompt', () => {
   it('checks every hour (spec §9) and offers a reload once a new build is out', async () => {
     const check = jest.fn<Promise<boolean>, []>().mockResolvedValue(false);
-    renderWithProviders(<NewVersionPrompt check={check} />);
+    renderPage(<NewVersionPrompt check={check} />);
 
     await advance(buildCheckIntervalMs - 1_000);
     expect(check).not.toHaveBeenCalled();
@@ -39,7 +40,7 @@ describe('new version prompt', () => {
 
   it('checks when the tab is shown again after an hour hidden, not sooner', async () => {
     const check = jest.fn<Promise<boolean>, []>().mockResolvedValue(true);
-    renderWithProviders(<NewVersionPrompt check={check} />);
+    renderPage(<NewVersionPrompt check={check} />);
 
     setVisibility('hidden');
     jest.setSystemTime(Date.now() + 10 * 60 * 1000);
@@ -54,7 +55,7 @@ describe('new version prompt', () => {
   });
 
   it('can be put off for later', async () => {
-    renderWithProviders(<NewVersionPrompt check={async () => true} />);
+    renderPage(<NewVersionPrompt check={async () => true} />);
     await advance(buildCheckIntervalMs);
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByText('A new version is available')).not.toBeInTheDocument();

@@ -6,7 +6,11 @@ import { alertSoundStorageKey } from 'shared-ui/controls';
 import { DashboardLayout } from '../../layouts/dashboard-layout';
 import { makeStore } from '../../store/store';
 import { fetchWorkspaces } from '../../store/workspaces-slice';
-import { connectFakeApi, renderWithProviders } from '../../testing/render-with-providers';
+import { fakeApi } from '@testing/fake-api';
+import { startSession } from '@testing/sign-in';
+import { renderPage } from '@testing/render-page';
+import { Provider } from 'react-redux';
+import '../../i18n/shell';
 
 const waiting = buildConversation({
   id: 'cnv_maya',
@@ -70,21 +74,24 @@ function TicketsPage() {
 }
 
 async function renderDashboardPage(path = '/dashboard/ws_fernhill/tickets') {
-  const api = await connectFakeApi((method, url) => {
+  fakeApi(({ url }) => {
     if (url === '/api/auth/login') return { status: 200, body: buildAuthResponse() };
     if (url === '/api/user/workspaces') return { status: 200, body: [buildWorkspaceUser()] };
     return { status: 204 };
   });
-  await api.session.signIn({ email: 'ada@example.com', password: 'secret1' });
+  const session = await startSession();
+  await session.signIn({ email: 'ada@example.com', password: 'secret1' });
   const live = connectFakeLiveCollections({ conversations: [waiting, botAnswering] });
   const store = makeStore();
   await store.dispatch(fetchWorkspaces());
   await act(async () => {
-    renderWithProviders(
-      <DashboardLayout>
-        <TicketsPage />
-      </DashboardLayout>,
-      { path, store },
+    renderPage(
+      <Provider store={store}>
+        <DashboardLayout>
+          <TicketsPage />
+        </DashboardLayout>
+      </Provider>,
+      { route: path },
     );
   });
   return { live };

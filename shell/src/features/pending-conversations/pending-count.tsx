@@ -9,7 +9,7 @@ import {
   type Conversation,
 } from 'shared-sdk';
 import { usePendingTitleCount, VisuallyHidden } from 'shared-ui';
-import { useLiveQuery } from '../../store/live';
+import { useLiveDocs } from '../../store/live';
 import { useNewPendingAlerts } from './use-new-pending-alerts';
 import '../../i18n/dashboard';
 
@@ -47,7 +47,7 @@ export function PendingCount({ workspaceId }: { workspaceId: string }) {
 
 function LivePendingCount({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('shell');
-  const { docs, status } = useLiveQuery<Conversation>(pendingConversationsQuery(workspaceId));
+  const { docs, status } = useLiveDocs<Conversation>(pendingConversationsQuery(workspaceId));
   const known = status === 'live' || status === 'reconnecting';
   const count = known ? docs.length : 0;
   usePendingTitleCount(count);

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { pageNotFound } from 'shared-sdk';
 import { remoteFailureKey } from '../../runtime-plugins/remote-failure';
-import { renderWithProviders } from '../../testing/render-with-providers';
+import { renderPage } from '@testing/render-page';
 import type { loadRemotePage } from './remote-loader';
 import { preloadFailure, preloadedPage } from './preloaded-pages';
 import { RemotePage } from './remote-page';
+import '../../i18n/shell';
 
 jest.mock('./remote-loader', () => ({ resetRemote: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -24,7 +25,7 @@ beforeEach(() => {
 describe('RemotePage', () => {
   it('shows loading, then the page its remote exposes', async () => {
     const load = jest.fn<ReturnType<typeof loadRemotePage>, []>(async () => Pricing);
-    renderWithProviders(<RemotePage page={page} load={load} />);
+    renderPage(<RemotePage page={page} load={load} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith(page);
@@ -35,7 +36,7 @@ describe('RemotePage', () => {
       .fn<ReturnType<typeof loadRemotePage>, []>()
       .mockResolvedValueOnce(failure)
       .mockResolvedValueOnce(Pricing);
-    const { user } = renderWithProviders(<RemotePage page={page} load={load} />);
+    const { user } = renderPage(<RemotePage page={page} load={load} />);
     expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -47,13 +48,13 @@ describe('RemotePage', () => {
   it('shows at once the fallback of a remote that failed before the first render, once', async () => {
     preloadFailure(page);
     const load = jest.fn<ReturnType<typeof loadRemotePage>, []>(async () => Pricing);
-    const { unmount } = renderWithProviders(<RemotePage page={page} load={load} />);
+    const { unmount } = renderPage(<RemotePage page={page} load={load} />);
     expect(screen.getByText('This area is unavailable')).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
     expect(preloadedPage(page)).toBeUndefined();
     unmount();
 
-    renderWithProviders(<RemotePage page={page} load={load} />);
+    renderPage(<RemotePage page={page} load={load} />);
     expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith(page);
   });
@@ -62,7 +63,7 @@ describe('RemotePage', () => {
     const load = jest.fn<ReturnType<typeof loadRemotePage>, []>(async () => {
       throw new Error('script error');
     });
-    renderWithProviders(<RemotePage page={page} load={load} />);
+    renderPage(<RemotePage page={page} load={load} />);
     expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
   });
 
@@ -70,7 +71,7 @@ describe('RemotePage', () => {
     const Broken = () => {
       throw new Error('render failure');
     };
-    renderWithProviders(<RemotePage page={page} load={async () => Broken} />);
+    renderPage(<RemotePage page={page} load={async () => Broken} />);
     expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
   });
 
@@ -78,7 +79,7 @@ describe('RemotePage', () => {
     const Missing = () => {
       throw pageNotFound('/news/nope');
     };
-    renderWithProviders(<RemotePage page={page} load={async () => Missing} />);
+    renderPage(<RemotePage page={page} load={async () => Missing} />);
     expect(await screen.findByText('Page Not Found: /news/nope')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't find that page");
     expect(screen.queryByText('This area is unavailable')).not.toBeInTheDocument();
@@ -103,9 +104,9 @@ describe('RemotePage', () => {
       [true, 'Clicked 1'],
       [false, 'Clicked 0'],
     ] as const) {
-      const { user, unmount } = renderWithProviders(
+      const { user, unmount } = renderPage(
         <RemotePage page={{ ...chat, spansPaths }} load={async () => SplitPage} />,
-        { path: '/dashboard/ws-1/chat-takeover/cnv-1' },
+        { route: '/dashboard/ws-1/chat-takeover/cnv-1' },
       );
       await user.click(await screen.findByRole('button', { name: 'Clicked 0' }));
       await user.click(screen.getByRole('link', { name: 'Next' }));

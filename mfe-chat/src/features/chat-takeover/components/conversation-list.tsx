@@ -7,7 +7,7 @@ import type { Conversation } from 'shared-sdk/schemas';
 import { Badge, up, VisuallyHidden } from 'shared-ui';
 import { chatNamespace } from '../../../i18n/chat-translations';
 import { customerName } from '../../../utils/customer-name';
-import { RelativeTime } from '../../../components/relative-time';
+import { RelativeTime } from 'shared-ui/controls';
 import { StatusBadge } from '../../../components/status-badge';
 import { IdentityBadge } from '../../../components/identity-badge';
 import { unreadCount } from '../utils/takeover-list';

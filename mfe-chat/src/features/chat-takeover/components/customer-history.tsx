@@ -8,7 +8,7 @@ import { useLiveDocs } from 'shared-sdk/live';
 import { Muted } from 'shared-ui';
 import { LoadFailed } from 'shared-ui/controls';
 import { SectionCard } from '../../../components/chat-page';
-import { RelativeTime } from '../../../components/relative-time';
+import { RelativeTime } from 'shared-ui/controls';
 import { StatusBadge } from '../../../components/status-badge';
 
 /** How many of the customer's conversations the history shows. */

@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import type { ConversationNote, Message, MessageAttachment } from 'shared-sdk/schemas';
 import { isNote, type TimelineItem } from '../utils/timeline';
 import { Button } from 'shared-ui';
-import { FieldList } from 'shared-ui/controls';
-import { RelativeTime } from '../../../components/relative-time';
+import { MessageBubble, MessageForm, MessageText, RelativeTime } from 'shared-ui/controls';
 import { EmailDetails } from './email-details';
 
 const Scroller = styled.div`
@@ -25,73 +24,11 @@ const List = styled.ol`
   list-style: none;
 `;
 
-/** The customer's messages on the left; the bot's and agents' on the right (spec §6 roles). */
-const Bubble = styled.li<{ $side: 'start' | 'end'; $role: Message['role'] }>`
-  &[data-found] {
-    outline: 3px solid ${({ theme }) => theme.colors.primaryBlue};
-    outline-offset: 2px;
-  }
-  display: grid;
-  gap: 4px;
-  max-width: min(85%, 560px);
-  padding: 10px 14px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  overflow-wrap: anywhere;
-  ${({ $side }) =>
-    $side === 'start'
-      ? css`
-          justify-self: start;
-          border-bottom-left-radius: 4px;
-        `
-      : css`
-          justify-self: end;
-          border-bottom-right-radius: 4px;
-        `}
-  ${({ $role, theme }) =>
-    $role === 'user'
-      ? css`
-          background: ${theme.colors.background};
-          border: 1px solid ${theme.colors.stroke};
-        `
-      : $role === 'bot'
-        ? css`
-            background: ${theme.colors.lightGrey200};
-            border: 1px dashed ${theme.colors.stroke};
-          `
-        : css`
-            color: ${theme.colors.onPrimary};
-            background: ${theme.colors.primaryBlue};
-            border: 1px solid ${theme.colors.primaryBlue};
-            a {
-              color: inherit;
-            }
-          `}
-`;
-
-const Sender = styled.span`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: 4px 8px;
-  font-size: 0.8125rem;
-  strong {
-    font-weight: 700;
-  }
-  time {
-    opacity: 0.8;
-  }
-`;
-
 /** Under the message's text, in its bubble: part of the message, not another item. */
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
   margin-top: 4px;
-`;
-
-const Content = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
 `;
 
 const Marker = styled.li`
@@ -226,19 +163,9 @@ export function MessageList({
 /** The element of a found message or note, for the search result's link to scroll to. */
 const foundElementId = (id: string) => `found-${id}`;
 
-/** The found item: outlined, and labelled in words (not by colour alone). */
-const foundProps = (isFound: boolean, id: string) =>
-  isFound ? { id: foundElementId(id), 'data-found': true } : {};
-
-const FoundLabel = styled.span`
-  justify-self: start;
-  padding: 0 6px;
-  font-size: 0.75rem;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.onPrimary};
-  background: ${({ theme }) => theme.colors.primaryBlue};
-  border-radius: ${({ theme }) => theme.radii.sm};
-`;
+/** The found item carries the id its search result's link scrolls to. */
+const foundProps = (isFound: boolean, id: string, label: string) =>
+  isFound ? { id: foundElementId(id), found: { label } } : {};
 
 function MessageItem({
   message,
@@ -254,29 +181,23 @@ function MessageItem({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation('conversation');
-  const formEntries = Object.entries(message.form ?? {});
   return (
     <>
       {isFirstUnseen ? <Marker role="separator">{t('messages.newMarker')}</Marker> : null}
-      <Bubble
-        $side={message.role === 'user' ? 'start' : 'end'}
-        $role={message.role}
-        data-role={message.role}
-        {...foundProps(isFound, message.id)}
+      <MessageBubble
+        kind={message.role}
+        sender={sender}
+        time={<RelativeTime timestamp={message.timestamp} />}
+        {...foundProps(isFound, message.id, t('messages.found'))}
       >
-        {isFound ? <FoundLabel>{t('messages.found')}</FoundLabel> : null}
-        <Sender>
-          <strong>{sender}</strong>
-          <RelativeTime timestamp={message.timestamp} />
-        </Sender>
-        {message.content && !message.email?.html ? <Content>{message.content}</Content> : null}
-        {message.email ? <EmailDetails messageId={message.id} email={message.email} /> : null}
-        {formEntries.length > 0 ? (
-          <FieldList layout="compact" aria-label={t('messages.form')} items={formEntries} />
+        {message.content && !message.email?.html ? (
+          <MessageText>{message.content}</MessageText>
         ) : null}
+        {message.email ? <EmailDetails messageId={message.id} email={message.email} /> : null}
+        <MessageForm form={message.form} label={t('messages.form')} />
         {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
         {actions ? <Actions>{actions}</Actions> : null}
-      </Bubble>
+      </MessageBubble>
     </>
   );
 }
@@ -285,22 +206,6 @@ function MessageItem({
  * A private note: in the agents' column, but told apart by colour, border and its label (not
  * by colour alone), and read out as a note.
  */
-const Note = styled.li`
-  &[data-found] {
-    outline: 3px solid ${({ theme }) => theme.colors.primaryBlue};
-    outline-offset: 2px;
-  }
-  display: grid;
-  gap: 4px;
-  justify-self: end;
-  max-width: min(85%, 560px);
-  padding: 10px 14px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 2px dashed ${({ theme }) => theme.colors.yellow};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow-wrap: anywhere;
-`;
-
 function NoteItem({
   note,
   author,
@@ -312,14 +217,14 @@ function NoteItem({
 }) {
   const { t } = useTranslation('conversation');
   return (
-    <Note data-role="note" {...foundProps(isFound, note.id)}>
-      {isFound ? <FoundLabel>{t('messages.found')}</FoundLabel> : null}
-      <Sender>
-        <strong>{t('notes.label', { name: author })}</strong>
-        <RelativeTime timestamp={note.timestamp} />
-      </Sender>
-      <Content>{note.content}</Content>
-    </Note>
+    <MessageBubble
+      kind="note"
+      sender={t('notes.label', { name: author })}
+      time={<RelativeTime timestamp={note.timestamp} />}
+      {...foundProps(isFound, note.id, t('messages.found'))}
+    >
+      <MessageText>{note.content}</MessageText>
+    </MessageBubble>
   );
 }
 

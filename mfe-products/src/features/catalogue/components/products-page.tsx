@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { dashboardPaths, type DeleteProductsRequest } from 'shared-sdk';
 import type { Product } from 'shared-sdk/schemas';
 import {
@@ -18,9 +17,12 @@ import {
 import {
   apiErrorMessage,
   ConfirmDialog,
+  ListToolbar,
   LoadFailed,
   PageHeader,
   Pagination,
+  PerPageField,
+  SelectionBar,
   SelectField,
   TextField,
 } from 'shared-ui/controls';
@@ -42,27 +44,6 @@ import { ProductsImport } from './products-import';
 import { ProductsTable } from './products-table';
 
 addTranslations('catalogue', en);
-
-const Toolbar = styled.div`
-  display: grid;
-  gap: 16px;
-  align-items: end;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  padding: 12px 16px;
-  border: 1px solid ${({ theme }) => theme.colors.stroke};
-  border-radius: ${({ theme }) => theme.radii.md};
-  > span {
-    margin-right: auto;
-    font-weight: 600;
-  }
-`;
 
 /**
  * /dashboard/:workspaceId/products. The query string is checked first (spec §5): a page, size,
@@ -223,7 +204,7 @@ function ProductsList({ workspaceId, view }: { workspaceId: string; view: Produc
         onChange={(status) => go({ status })}
         options={statusTabs.map((status) => ({ value: status, label: tabLabel(status) }))}
       />
-      <Toolbar>
+      <ListToolbar>
         <TextField
           label={t('search')}
           type="search"
@@ -244,28 +225,20 @@ function ProductsList({ workspaceId, view }: { workspaceId: string; view: Produc
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <PerPageField
           label={t('perPage')}
-          value={String(view.perPage)}
-          onChange={(event) =>
-            go({
-              perPage:
-                perPageOptions.find((option) => String(option) === event.target.value) ??
-                view.perPage,
-            })
-          }
-        >
-          {perPageOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SelectField>
-      </Toolbar>
+          value={view.perPage}
+          options={perPageOptions}
+          onChange={(perPage) => go({ perPage })}
+        />
+      </ListToolbar>
       {countsFailed ? <LoadFailed message={t('countsFailed')} onRetry={retryCounts} /> : null}
       {selectedIds.length > 0 ? (
-        <Bar role="region" aria-label={t('bulk.label')}>
-          <span>{t('bulk.selected', { count: selectedIds.length })}</span>
+        <SelectionBar
+          role="region"
+          label={t('bulk.label')}
+          status={t('bulk.selected', { count: selectedIds.length })}
+        >
           <Button
             type="button"
             $variant="secondary"
@@ -290,7 +263,7 @@ function ProductsList({ workspaceId, view }: { workspaceId: string; view: Produc
           <Button type="button" $variant="ghost" onClick={() => select([])}>
             {t('bulk.clear')}
           </Button>
-        </Bar>
+        </SelectionBar>
       ) : null}
       {tabStatus && !searching && statusCount ? (
         <div>

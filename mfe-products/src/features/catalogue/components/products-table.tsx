@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { formatPrice, lowStockThreshold, storedImageSources } from 'shared-sdk';
 import type { Product } from 'shared-sdk/schemas';
 import { Badge, Button } from 'shared-ui';
-import { DataTable, RowCheckbox, SelectableRow, selectableRowKeys } from 'shared-ui/controls';
+import { SelectableTable } from 'shared-ui/controls';
 
 const Name = styled.div`
   display: flex;
@@ -66,16 +65,6 @@ export function ProductsTable({
   onDelete,
 }: ProductsTableProps) {
   const { t, i18n } = useTranslation('catalogue');
-  const pageCheckbox = useRef<HTMLInputElement>(null);
-  const selectedOnPage = products.filter((product) => isSelected(product.id)).length;
-  const allOnPage = products.length > 0 && selectedOnPage === products.length;
-
-  useEffect(() => {
-    if (pageCheckbox.current) {
-      pageCheckbox.current.indeterminate = selectedOnPage > 0 && !allOnPage;
-    }
-  }, [selectedOnPage, allOnPage]);
-
   const stockText = (stock: number) =>
     stock === 0
       ? t('stock.out')
@@ -84,98 +73,79 @@ export function ProductsTable({
         : t('stock.in', { count: stock });
 
   return (
-    <DataTable caption={caption} minWidth={860} align="middle">
-      <thead>
-        <tr>
-          <td>
-            <RowCheckbox
-              ref={pageCheckbox}
-              aria-label={t('selectPage')}
-              checked={allOnPage}
-              onChange={(event) => onTogglePage(event.target.checked)}
-            />
-          </td>
+    <SelectableTable
+      caption={caption}
+      minWidth={860}
+      rows={products}
+      rowId={(product) => product.id}
+      selectPageLabel={t('selectPage')}
+      selectRowLabel={(product) => t('select', { name: product.name })}
+      isSelected={isSelected}
+      onToggle={onToggle}
+      onTogglePage={onTogglePage}
+      onOpen={onEdit}
+      columns={
+        <>
           <th scope="col">{t('columns.product')}</th>
           <th scope="col">{t('columns.sku')}</th>
           <th scope="col">{t('columns.price')}</th>
           <th scope="col">{t('columns.stock')}</th>
           <th scope="col">{t('columns.status')}</th>
           <th scope="col">{t('columns.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {products.map((product) => {
-          const selected = isSelected(product.id);
-          return (
-            <SelectableRow
-              key={product.id}
-              tabIndex={0}
-              $selected={selected}
-              data-product-id={product.id}
-              onKeyDown={selectableRowKeys({
-                onToggle: () => onToggle(product.id),
-                onOpen: () => onEdit(product),
-              })}
-            >
-              <td>
-                <RowCheckbox
-                  aria-label={t('select', { name: product.name })}
-                  checked={selected}
-                  onChange={() => onToggle(product.id)}
-                />
-              </td>
-              <th scope="row">
-                <Name>
-                  {product.photoUrl ? (
-                    <img alt="" {...storedImageSources(product.photoUrl, 40)} />
-                  ) : (
-                    <span aria-hidden="true" />
-                  )}
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    aria-label={t('edit', { name: product.name })}
-                    onClick={() => onEdit(product)}
-                  >
-                    {product.name}
-                  </button>
-                </Name>
-              </th>
-              <td>{product.sku}</td>
-              <td>{formatPrice(product.price, currency, i18n.language)}</td>
-              <td>{stockText(product.stock)}</td>
-              <td>
-                <Badge $tone={product.status === 'active' ? 'open' : 'neutral'}>
-                  {t(`status.${product.status}`)}
-                </Badge>
-              </td>
-              <td>
-                <Actions>
-                  {product.status === 'processing' ? null : (
-                    <Button
-                      type="button"
-                      $variant="secondary"
-                      onClick={() =>
-                        onSetStatus(product, product.status === 'active' ? 'disabled' : 'active')
-                      }
-                    >
-                      {product.status === 'active' ? t('disable') : t('enable')}
-                    </Button>
-                  )}
-                  <Button
-                    type="button"
-                    $variant="ghost"
-                    aria-label={t('delete', { name: product.name })}
-                    onClick={() => onDelete(product)}
-                  >
-                    {t('deleteDialog.confirm')}
-                  </Button>
-                </Actions>
-              </td>
-            </SelectableRow>
-          );
-        })}
-      </tbody>
-    </DataTable>
+        </>
+      }
+      cells={(product) => (
+        <>
+          <th scope="row">
+            <Name>
+              {product.photoUrl ? (
+                <img alt="" {...storedImageSources(product.photoUrl, 40)} />
+              ) : (
+                <span aria-hidden="true" />
+              )}
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={t('edit', { name: product.name })}
+                onClick={() => onEdit(product)}
+              >
+                {product.name}
+              </button>
+            </Name>
+          </th>
+          <td>{product.sku}</td>
+          <td>{formatPrice(product.price, currency, i18n.language)}</td>
+          <td>{stockText(product.stock)}</td>
+          <td>
+            <Badge $tone={product.status === 'active' ? 'open' : 'neutral'}>
+              {t(`status.${product.status}`)}
+            </Badge>
+          </td>
+          <td>
+            <Actions>
+              {product.status === 'processing' ? null : (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() =>
+                    onSetStatus(product, product.status === 'active' ? 'disabled' : 'active')
+                  }
+                >
+                  {product.status === 'active' ? t('disable') : t('enable')}
+                </Button>
+              )}
+              <Button
+                type="button"
+                $variant="ghost"
+                aria-label={t('delete', { name: product.name })}
+                onClick={() => onDelete(product)}
+              >
+                {t('deleteDialog.confirm')}
+              </Button>
+            </Actions>
+          </td>
+        </>
+      )}
+    />
   );
 }

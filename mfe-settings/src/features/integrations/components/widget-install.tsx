@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { widgetInstallEndpoints } from 'shared-sdk';
 import { Button, Card, Loading, Muted, Stack } from 'shared-ui';
-import { LoadFailed, useApiGet } from 'shared-ui/controls';
+import { formatRelativeTime, LoadFailed, useApiGet, useNow } from 'shared-ui/controls';
 import { loaderSnippet } from '../api/integrations-api';
-import { relativeTime } from '../relative-time';
 import { CopyText } from '../../../components/copy-text';
 
 const Reference = styled.dl`
@@ -49,6 +48,7 @@ const events = ['opened', 'closed', 'message', 'error'] as const;
 function SeenStatus({ workspaceId }: { workspaceId: string }) {
   const { t, i18n } = useTranslation('integrations');
   const { state, retry } = useApiGet(widgetInstallEndpoints.list, { workspaceId });
+  const now = useNow(30_000);
   if (state.status === 'loading') return <Loading label={t('install.loading')} />;
   if (state.status === 'failed') {
     return <LoadFailed message={t('install.loadFailed')} onRetry={retry} />;
@@ -61,7 +61,11 @@ function SeenStatus({ workspaceId }: { workspaceId: string }) {
           <p key={install.origin}>
             {t('install.seen', {
               origin: install.origin,
-              when: relativeTime(install.seenAt, i18n.language),
+              when: formatRelativeTime(install.seenAt, {
+                now,
+                locale: i18n.language,
+                style: 'long',
+              }),
             })}
           </p>
         ))

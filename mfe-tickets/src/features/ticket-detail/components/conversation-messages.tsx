@@ -4,7 +4,13 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Message } from 'shared-sdk/schemas';
 import { Loading, Muted } from 'shared-ui';
-import { FormattedDateTime, LoadFailed, FieldList } from 'shared-ui/controls';
+import {
+  FormattedDateTime,
+  LoadFailed,
+  MessageBubble,
+  MessageForm,
+  MessageText,
+} from 'shared-ui/controls';
 import { useLiveDocs } from 'shared-sdk/live';
 
 const List = styled.ol`
@@ -17,27 +23,10 @@ const List = styled.ol`
   list-style: none;
 `;
 
-const Bubble = styled.li<{ $fromCustomer: boolean }>`
-  justify-self: ${({ $fromCustomer }) => ($fromCustomer ? 'start' : 'end')};
-  max-width: 85%;
-  padding: 10px 14px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  background: ${({ theme, $fromCustomer }) =>
-    $fromCustomer ? theme.colors.surface : theme.colors.background};
-  p {
-    margin: 4px 0 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-`;
-
+/** In the bubble's own colour, which each kind of message sets for contrast. */
 const Meta = styled.span`
   font-size: 0.8125rem;
-  color: ${({ theme }) => theme.colors.textSecondary};
 `;
-
-/** spec §3 message "optional form": field name → value. */
 
 /**
  * An external ticket's conversation: its messages live, in timestamp order (spec §3), and a link
@@ -91,23 +80,18 @@ export function ConversationMessages({
       ) : (
         <List aria-label={t('conversation.messagesLabel')}>
           {messages.docs.map((message) => (
-            <Bubble key={message.id} $fromCustomer={message.role === 'user'}>
-              <Meta>
-                {t(`conversation.roles.${message.role}`)} ·{' '}
-                <FormattedDateTime timestamp={message.timestamp} />
-              </Meta>
-              {message.content ? <p>{message.content}</p> : null}
-              {message.form && Object.keys(message.form).length > 0 ? (
-                <FieldList
-                  layout="compact"
-                  aria-label={t('conversation.form')}
-                  items={Object.entries(message.form)}
-                />
-              ) : null}
+            <MessageBubble
+              key={message.id}
+              kind={message.role}
+              sender={t(`conversation.roles.${message.role}`)}
+              time={<FormattedDateTime timestamp={message.timestamp} />}
+            >
+              {message.content ? <MessageText>{message.content}</MessageText> : null}
+              <MessageForm form={message.form} label={t('conversation.form')} />
               {message.attachments.length > 0 ? (
                 <Meta>{t('conversation.attachments', { count: message.attachments.length })}</Meta>
               ) : null}
-            </Bubble>
+            </MessageBubble>
           ))}
         </List>
       )}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { TicketsChangedResponse } from 'shared-sdk/schemas';
 import { Button, Spinner, useToast } from 'shared-ui';
-import { ConfirmDialog, apiErrorMessage } from 'shared-ui/controls';
+import { ConfirmDialog, SelectionBar, apiErrorMessage } from 'shared-ui/controls';
 import {
   followUpTickets,
   followUpTicketsAll,
@@ -14,20 +13,6 @@ import {
 } from '../../../api/tickets-api';
 import { ticketsNamespace } from '../../../i18n/tickets-translations';
 import type { StatusFilter } from '../utils/tickets-search-params';
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  padding: 12px 16px;
-  border: 1px solid ${({ theme }) => theme.colors.stroke};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  strong {
-    margin-right: auto;
-  }
-`;
 
 type Action = 'resolve' | 'followUp';
 
@@ -121,12 +106,14 @@ export function BulkActions({
   const canSelectAll =
     !allSelected && totalInFilter !== undefined && totalInFilter > selectedIds.length;
   return (
-    <Bar role="group" aria-label={t('bulk.selected', { count })}>
-      <strong aria-live="polite">
-        {allSelected && totalInFilter !== undefined
+    <SelectionBar
+      label={t('bulk.selected', { count })}
+      status={
+        allSelected && totalInFilter !== undefined
           ? t('bulk.allSelected', { count: totalInFilter })
-          : t('bulk.selected', { count })}
-      </strong>
+          : t('bulk.selected', { count })
+      }
+    >
       {canSelectAll ? (
         <Button type="button" $variant="ghost" onClick={onSelectAll}>
           {t('bulk.selectAll', { count: totalInFilter })}
@@ -170,6 +157,6 @@ export function BulkActions({
       >
         <p>{confirming === 'followUp' ? t('bulk.followUpAllBody') : t('bulk.resolveAllBody')}</p>
       </ConfirmDialog>
-    </Bar>
+    </SelectionBar>
   );
 }

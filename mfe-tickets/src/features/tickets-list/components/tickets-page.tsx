@@ -14,7 +14,13 @@ import {
   Stack,
   usePageTitle,
 } from 'shared-ui';
-import { SelectField, LoadFailed, Pagination } from 'shared-ui/controls';
+import {
+  ListToolbar,
+  LoadFailed,
+  Pagination,
+  PerPageField,
+  SelectField,
+} from 'shared-ui/controls';
 import type { LoadedTicketsQuery } from '../../../api/tickets-api';
 import { useMembers } from '../../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';
@@ -53,16 +59,6 @@ const Header = styled.header`
   p {
     margin: 0;
     color: ${({ theme }) => theme.colors.textSecondary};
-  }
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: 16px 24px;
-  > div:first-child {
-    margin-right: auto;
   }
 `;
 
@@ -188,7 +184,7 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
           <CreateTicketForm workspaceId={workspaceId} members={members} />
         </Card>
       ) : null}
-      <Toolbar>
+      <ListToolbar>
         <div>
           <SegmentedControl
             legend={t('filter.legend')}
@@ -214,24 +210,13 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <PerPageField
           label={t('perPage')}
-          value={String(params.perPage)}
-          onChange={(event) =>
-            go({
-              perPage:
-                perPageOptions.find((option) => String(option) === event.target.value) ??
-                params.perPage,
-            })
-          }
-        >
-          {perPageOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SelectField>
-      </Toolbar>
+          value={params.perPage}
+          options={perPageOptions}
+          onChange={(perPage) => go({ perPage })}
+        />
+      </ListToolbar>
       {statistics.status === 'error' ? (
         <LoadFailed message={t('countsFailed')} onRetry={statistics.retry} />
       ) : null}

@@ -1,17 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { dashboardPaths } from 'shared-sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Ticket } from 'shared-sdk/schemas';
 import { VisuallyHidden } from 'shared-ui';
-import {
-  DataTable,
-  FormattedDateTime,
-  RowCheckbox,
-  SelectableRow,
-  selectableRowKeys,
-} from 'shared-ui/controls';
+import { FormattedDateTime, SelectableTable } from 'shared-ui/controls';
 import { FollowUpBadge, StatusBadge } from '../../../components/ticket-badges';
 import {
   assigneeName,
@@ -54,28 +47,29 @@ export function TicketsTable({
   const { t } = useTranslation('tickets-list');
   const { t: tTickets } = useTranslation(ticketsNamespace);
   const navigate = useNavigate();
-  const pageCheckbox = useRef<HTMLInputElement>(null);
-  const selectedOnPage = tickets.filter((ticket) => isSelected(ticket.id)).length;
-  const allOnPage = tickets.length > 0 && selectedOnPage === tickets.length;
-
-  useEffect(() => {
-    if (pageCheckbox.current) {
-      pageCheckbox.current.indeterminate = selectedOnPage > 0 && !allOnPage;
-    }
-  }, [selectedOnPage, allOnPage]);
+  const ticketHref = (ticket: Ticket) =>
+    dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
+      workspaceId,
+      ticketId: ticket.id,
+    });
+  const conversationOf = (ticket: Ticket) =>
+    ticket.conversationId ? conversations.get(ticket.conversationId) : undefined;
+  const subjectOf = (ticket: Ticket) => ticketSubject(tTickets, ticket, conversationOf(ticket));
 
   return (
-    <DataTable caption={caption} minWidth={920}>
-      <thead>
-        <tr>
-          <td>
-            <RowCheckbox
-              ref={pageCheckbox}
-              aria-label={t('selectPage')}
-              checked={allOnPage}
-              onChange={(event) => onTogglePage(event.target.checked)}
-            />
-          </td>
+    <SelectableTable
+      caption={caption}
+      minWidth={920}
+      rows={tickets}
+      rowId={(ticket) => ticket.id}
+      selectPageLabel={t('selectPage')}
+      selectRowLabel={(ticket) => t('selectRow', { subject: subjectOf(ticket) })}
+      isSelected={isSelected}
+      onToggle={onToggle}
+      onTogglePage={onTogglePage}
+      onOpen={(ticket) => navigate(ticketHref(ticket))}
+      columns={
+        <>
           <th scope="col">{t('columns.subject')}</th>
           <th scope="col">{t('columns.type')}</th>
           <th scope="col">{t('columns.recipient')}</th>
@@ -83,73 +77,36 @@ export function TicketsTable({
           <th scope="col">{t('columns.status')}</th>
           <th scope="col">{t('columns.followUp')}</th>
           <th scope="col">{t('columns.createdAt')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {tickets.map((ticket) => {
-          const conversation = ticket.conversationId
-            ? conversations.get(ticket.conversationId)
-            : undefined;
-          const subject = ticketSubject(tTickets, ticket, conversation);
-          const selected = isSelected(ticket.id);
-          return (
-            <SelectableRow
-              key={ticket.id}
-              tabIndex={0}
-              $selected={selected}
-              data-ticket-id={ticket.id}
-              onKeyDown={selectableRowKeys({
-                onToggle: () => onToggle(ticket.id),
-                onOpen: () =>
-                  navigate(
-                    dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
-                      workspaceId,
-                      ticketId: ticket.id,
-                    }),
-                  ),
-              })}
-            >
-              <td>
-                <RowCheckbox
-                  aria-label={t('selectRow', { subject })}
-                  checked={selected}
-                  onChange={() => onToggle(ticket.id)}
-                />
-              </td>
-              <th scope="row">
-                <Link
-                  to={dashboardPaths['dashboard-workspaceId-tickets-ticketId'].getHref({
-                    workspaceId,
-                    ticketId: ticket.id,
-                  })}
-                  tabIndex={-1}
-                >
-                  {subject}
-                </Link>
-              </th>
-              <td>{tTickets(`types.${ticket.type}`)}</td>
-              <td>{ticketRecipient(tTickets, ticket, conversation) ?? <Muted>…</Muted>}</td>
-              <td>{assigneeName(tTickets, ticket.assigneeId, members)}</td>
-              <td>
-                <StatusBadge status={ticket.status} />
-              </td>
-              <td>
-                {ticket.isFollowedUp ? (
-                  <FollowUpBadge />
-                ) : (
-                  <Muted>
-                    <span aria-hidden="true">—</span>
-                    <VisuallyHidden>{t('notFollowedUp')}</VisuallyHidden>
-                  </Muted>
-                )}
-              </td>
-              <td>
-                <FormattedDateTime timestamp={ticket.createdAt} />
-              </td>
-            </SelectableRow>
-          );
-        })}
-      </tbody>
-    </DataTable>
+        </>
+      }
+      cells={(ticket) => (
+        <>
+          <th scope="row">
+            <Link to={ticketHref(ticket)} tabIndex={-1}>
+              {subjectOf(ticket)}
+            </Link>
+          </th>
+          <td>{tTickets(`types.${ticket.type}`)}</td>
+          <td>{ticketRecipient(tTickets, ticket, conversationOf(ticket)) ?? <Muted>…</Muted>}</td>
+          <td>{assigneeName(tTickets, ticket.assigneeId, members)}</td>
+          <td>
+            <StatusBadge status={ticket.status} />
+          </td>
+          <td>
+            {ticket.isFollowedUp ? (
+              <FollowUpBadge />
+            ) : (
+              <Muted>
+                <span aria-hidden="true">—</span>
+                <VisuallyHidden>{t('notFollowedUp')}</VisuallyHidden>
+              </Muted>
+            )}
+          </td>
+          <td>
+            <FormattedDateTime timestamp={ticket.createdAt} />
+          </td>
+        </>
+      )}
+    />
   );
 }
