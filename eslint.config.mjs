@@ -61,9 +61,7 @@ const controlsZone = {
 };
 
 // Route files that still call repositories themselves (see the API's layers below).
-const routesStillReachingRepositories = [
-  'user-customers',
-];
+const routesStillReachingRepositories = ['user-customers'];
 
 const restrict = (patterns, message, extraPaths = []) => ({
   '@typescript-eslint/no-restricted-imports': [

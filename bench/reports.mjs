@@ -146,7 +146,11 @@ async function explainReport(db, workspaceId) {
     transformQuery: (args) => (node = args.node),
     transformResult: async (args) => args.result,
   });
-  await reportFigures(recording, workspaceId, reportRange({ days: 30 }, 'Europe/Paris', new Date()));
+  await reportFigures(
+    recording,
+    workspaceId,
+    reportRange({ days: 30 }, 'Europe/Paris', new Date()),
+  );
   const compiled = db.getExecutor().compileQuery(node, { queryId: 'explain' });
   const plan = await db.executeQuery(
     CompiledQuery.raw(`explain (analyze, costs off) ${compiled.sql}`, [...compiled.parameters]),

@@ -40,7 +40,9 @@ describe('GuardedRoute', () => {
     );
     const session = await startSession();
     await session.signIn({ email: 'ada@example.com', password: 'secret1' });
-    renderPage(<Provider store={makeStore()}>{tree}</Provider>, { route: '/dashboard/ws_fernhill' });
+    renderPage(<Provider store={makeStore()}>{tree}</Provider>, {
+      route: '/dashboard/ws_fernhill',
+    });
     expect(await screen.findByRole('heading', { name: 'Workspace home' })).toBeInTheDocument();
     expect(api.requests.map((request) => request.url)).toContain(
       '/api/user/is-admin?workspaceId=ws_fernhill',
@@ -72,7 +74,9 @@ describe('GuardedRoute', () => {
   it('sends a signed-out visitor to /login with the redirect query', async () => {
     fakeApi(() => ({ status: 204 }));
     await startSession();
-    renderPage(<Provider store={makeStore()}>{tree}</Provider>, { route: '/dashboard/ws_fernhill' });
+    renderPage(<Provider store={makeStore()}>{tree}</Provider>, {
+      route: '/dashboard/ws_fernhill',
+    });
     expect(await screen.findByTestId('where')).toHaveTextContent(
       '/login?redirect=%2Fdashboard%2Fws_fernhill',
     );

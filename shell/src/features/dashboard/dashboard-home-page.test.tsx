@@ -61,11 +61,11 @@ describe('dashboard home', () => {
     // The statistics suspend while live queries load: an awaited act lets them resume.
     await act(async () => {
       renderPage(
-      <Provider store={store}>
-        <DashboardHomePage />
-      </Provider>,
-      { route: '/dashboard' },
-    );
+        <Provider store={store}>
+          <DashboardHomePage />
+        </Provider>,
+        { route: '/dashboard' },
+      );
     });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, Ada');
     expect(await screen.findByTestId('stat-tickets')).toHaveTextContent('7');

@@ -14,13 +14,7 @@ import {
   Stack,
   usePageTitle,
 } from 'shared-ui';
-import {
-  ListToolbar,
-  LoadFailed,
-  Pagination,
-  PerPageField,
-  SelectField,
-} from 'shared-ui/controls';
+import { ListToolbar, LoadFailed, Pagination, PerPageField, SelectField } from 'shared-ui/controls';
 import type { LoadedTicketsQuery } from '../../../api/tickets-api';
 import { useMembers } from '../../../hooks/use-members';
 import { useLiveDocs } from 'shared-sdk/live';
