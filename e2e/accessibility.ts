@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-/** The rules of spec §9's accessibility target: WCAG 2.1 A and AA. */
+/** The rules of product-spec.md §9's accessibility target: WCAG 2.1 A and AA. */
 const wcag21aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Whether a frame of the page comes from another origin (the widget's window on a shop page). */

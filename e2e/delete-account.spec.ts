@@ -45,7 +45,7 @@ test('delete the account from My account: the password is checked, then the user
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
 
-  // The account is gone: its password logs in no more (spec §8), its token opens nothing.
+  // The account is gone: its password logs in no more (product-spec.md §8), its token opens nothing.
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('alert')).toContainText(
     'The e-mail address or password is incorrect.',

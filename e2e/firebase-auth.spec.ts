@@ -63,7 +63,7 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(`${base}/dashboard`);
-  // spec §5: the Firebase display name split into first and last name.
+  // product-spec.md §5: the Firebase display name split into first and last name.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Morgan');
   // The account was made in Firebase (the emulator), not by Parley's own sign-up.
   expect(firebaseCalls.some((url) => url.includes('accounts:signUp'))).toBe(true);
@@ -85,14 +85,14 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
   await expect.poll(() => latestResetCode(email)).toBeTruthy();
   const code = (await latestResetCode(email))!;
 
-  // spec §7: the recovery e-mail links to /login with the code.
+  // product-spec.md §7: the recovery e-mail links to /login with the code.
   await page.goto(`${base}/login?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
   await page.getByLabel('New password', { exact: true }).fill('Tide-charts-9');
   await page.getByLabel('Repeat the new password').fill('Tide-charts-9');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password is changed.')).toBeVisible();
 
-  // The code works once (spec §8 invalid-action-code).
+  // The code works once (product-spec.md §8 invalid-action-code).
   await page.goto(`${base}/login?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
   await page.getByLabel('New password', { exact: true }).fill('Tide-charts-10');
   await page.getByLabel('Repeat the new password').fill('Tide-charts-10');
@@ -106,7 +106,7 @@ test('sign up with Firebase, sign out, reset the password by its e-mailed code, 
   await expect(page).toHaveURL(`${base}/dashboard`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Morgan');
 
-  // spec §5: a password change re-authenticates with Firebase first.
+  // product-spec.md §5: a password change re-authenticates with Firebase first.
   await page.goto(`${base}/dashboard/my-account/change-password`);
   const changeTo = async (current: string, next: string) => {
     await page.getByLabel('Current password').fill(current);

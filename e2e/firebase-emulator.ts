@@ -1,4 +1,4 @@
-// The Firebase Auth emulator of spec §9 on 127.0.0.1:9099 (firebase.json at the root), started
+// The Firebase Auth emulator of product-spec.md §9 on 127.0.0.1:9099 (firebase.json at the root), started
 // as the API tests start it; plus what the specs read of the mail it "sends".
 import { emulatorHost, emulatorProjectId } from '../api/test/support/firebase-emulator';
 

@@ -52,7 +52,7 @@ test('a signed-in visit to / goes to /dashboard', async ({ page, request }) => {
   await page.goto('/login');
   await logIn(page, account.email, account.password);
   await expect(page).toHaveURL('/dashboard');
-  // No workspace yet: the user is prompted to add one (spec §4).
+  // No workspace yet: the user is prompted to add one (product-spec.md §4).
   await expect(page.getByRole('heading', { name: 'Add a workspace' })).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL('/dashboard');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothModes } from './accessibility';
 import { signInAs, signUpByApi, workspacesOf } from './accounts';
 
-// spec §8: every store action ends done or error; the dashboard says which in one place.
+// product-spec.md §8: every store action ends done or error; the dashboard says which in one place.
 test('resolving a ticket says so in a toast that waits while the pointer is on it', async ({
   page,
   request,
@@ -33,11 +33,11 @@ test('resolving a ticket says so in a toast that waits while the pointer is on i
   await expect(toast).toBeVisible();
   // Focus stays where the agent was working.
   await expect(notifications.getByRole('button')).not.toBeFocused();
-  // spec §9: it pauses on hover, long enough for the accessibility checks in both modes.
+  // product-spec.md §9: it pauses on hover, long enough for the accessibility checks in both modes.
   await toast.hover();
   await expectAccessibleInBothModes(page);
   await expect(toast).toBeVisible();
-  // Whole on the narrowest screen of spec §9 too.
+  // Whole on the narrowest screen of product-spec.md §9 too.
   await page.setViewportSize({ width: 320, height: 640 });
   await toast.hover();
   const box = (await toast.boundingBox())!;
@@ -48,7 +48,7 @@ test('resolving a ticket says so in a toast that waits while the pointer is on i
   await expect(toast).toBeHidden({ timeout: 10_000 });
 });
 
-test("a save the server fails shows spec §8's message in an error toast", async ({
+test("a save the server fails shows product-spec.md §8's message in an error toast", async ({
   page,
   request,
 }) => {

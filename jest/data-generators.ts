@@ -44,7 +44,7 @@ import {
   type WorkspaceUser,
 } from 'shared-sdk/schemas';
 
-// One builder per entity (spec §3), each checked against the schema the API validates with, so
+// One builder per entity (product-spec.md §3), each checked against the schema the API validates with, so
 // a fixture cannot drift from what the API sends. The world: Ada Lovelace, admin of Fernhill
 // Bikes; Grace Hopper, an agent there; Maya Patel, a customer who asks where her order is.
 // Tests override only what they are about.
@@ -313,7 +313,7 @@ export function buildTickets(count: number, overrides: Partial<Ticket> = {}) {
   });
 }
 
-/** The workspace's statistics document (spec §3), counting `tickets`. */
+/** The workspace's statistics document (product-spec.md §3), counting `tickets`. */
 export function buildStatistics(
   tickets: readonly Ticket[] = [],
   overrides: Partial<Statistics> = {},

@@ -44,7 +44,7 @@ async function mount(options: ExposedPagesOptions, name: string) {
 }
 
 /**
- * The checks every remote's exposed pages pass (spec §2, §9): the remote exposes exactly its
+ * The checks every remote's exposed pages pass (product-spec.md §2, §9): the remote exposes exactly its
  * pages; each mounts on its route with one h1, headings in order and a page title, leaves the
  * layout's landmarks to the shell, labels every form control and links only where it may.
  */

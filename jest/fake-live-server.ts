@@ -27,7 +27,7 @@ interface FakeServerSocket {
   close(): void;
 }
 
-/** How the server turns a subscription down (with the spec §8 code), instead of a snapshot. */
+/** How the server turns a subscription down (with the product-spec.md §8 code), instead of a snapshot. */
 export interface LiveRefusal {
   code: string;
   message: string;

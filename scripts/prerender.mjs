@@ -1,4 +1,4 @@
-// Prerenders the public pages (spec §2) to HTML after the shell and mfe-marketing are built
+// Prerenders the public pages (product-spec.md §2) to HTML after the shell and mfe-marketing are built
 // (scripts/build.mjs runs it, and compresses what it writes):
 // content and the largest paint come with the HTML, and the shell hydrates it. Each page is
 // written to shell/dist/prerendered/<path>.html with its styles, its title, the colour mode's

@@ -1,4 +1,4 @@
--- spec §3 tickets: internal ones (subject, recipient) and external ones, linked to a conversation.
+-- product-spec.md §3 tickets: internal ones (subject, recipient) and external ones, linked to a conversation.
 -- Every write also changes the workspace's statistics row (tickets open / closed) in the same
 -- transaction (api/src/repositories/tickets.ts); `npm run check:statistics` recounts them.
 
@@ -15,7 +15,7 @@ create table tickets (
   is_followed_up boolean not null default false,
   -- Internal tickets only.
   subject text,
-  -- The shape is the client's (spec §3 does not show it): any JSON value.
+  -- The shape is the client's (product-spec.md §3 does not show it): any JSON value.
   recipient_info jsonb,
   -- External tickets only. No foreign key yet: conversations arrive with their own migration.
   conversation_id text,
@@ -23,7 +23,7 @@ create table tickets (
   -- document's createdAt then finds exactly that row.
   created_at timestamptz(3) not null default now(),
   updated_at timestamptz(3) not null default now(),
-  -- Each kind keeps to its own fields (spec §3). Either may lack them: the client falls back to
+  -- Each kind keeps to its own fields (product-spec.md §3). Either may lack them: the client falls back to
   -- 'Ticket {id}' / 'Conversation {id}' and 'Anonymous User'.
   constraint tickets_kind_fields check (
     (type = 'internal' and conversation_id is null)
@@ -31,7 +31,7 @@ create table tickets (
   )
 );
 
--- The tickets list (spec §4): followed-up first, newest first, id as the tie-breaker; with and
+-- The tickets list (product-spec.md §4): followed-up first, newest first, id as the tie-breaker; with and
 -- without a status filter.
 create index tickets_list_idx
   on tickets (workspace_id, is_followed_up desc, created_at desc, id);

@@ -1,6 +1,6 @@
--- Files uploaded to storage (spec §3 "Stored file path shapes", §5, §7 "File uploads"). The bytes
+-- Files uploaded to storage (product-spec.md §3 "Stored file path shapes", §5, §7 "File uploads"). The bytes
 -- live on disk under STORAGE_DIR at `path`, which ends with the stored name: the original name
--- made safe plus a random suffix. The original name is kept here as metadata (spec §5).
+-- made safe plus a random suffix. The original name is kept here as metadata (product-spec.md §5).
 
 create table stored_files (
   -- e.g. images/users/<userId>/photo-<suffix>.png; unique because of the random suffix.

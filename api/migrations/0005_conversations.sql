@@ -1,4 +1,4 @@
--- spec §3 customers, conversations (under a chatbot), messages, and the bot's Q&A training with
+-- product-spec.md §3 customers, conversations (under a chatbot), messages, and the bot's Q&A training with
 -- its topics. Every write goes through the repositories, which keep the workspace's statistics
 -- (conversations all / resolved / pending, Q&A count) exact in the same transaction.
 
@@ -36,7 +36,7 @@ create table conversations (
   -- {role, content, timestamp} of the latest message, for the takeover list.
   last_message jsonb,
   messages_count integer not null default 0 check (messages_count >= 0),
-  -- user id -> how many messages that user has seen (spec §3 messagesSeenCount).
+  -- user id -> how many messages that user has seen (product-spec.md §3 messagesSeenCount).
   messages_seen_count jsonb not null default '{}',
   -- The idle timeout counts from here (spec: the chatbot's idleTimeoutInMinutes).
   last_customer_message_at timestamptz(3),
@@ -44,7 +44,7 @@ create table conversations (
   updated_at timestamptz(3) not null default now()
 );
 
--- The takeover list (spec §2): pending first, then by updatedAt descending, id as tie-breaker.
+-- The takeover list (product-spec.md §2): pending first, then by updatedAt descending, id as tie-breaker.
 create index conversations_list_idx
   on conversations (workspace_id, (status = 'pending') desc, updated_at desc, id);
 create index conversations_customer_id_idx on conversations (customer_id, created_at);
@@ -77,7 +77,7 @@ alter table tickets
 create table ai_training_qnas (
   id text collate "C" primary key,
   workspace_id text not null references workspaces (id) on delete cascade,
-  -- Topic names (spec §3: the name is the topic's id).
+  -- Topic names (product-spec.md §3: the name is the topic's id).
   topic_ids jsonb not null default '[]',
   question text not null,
   answer text not null,

@@ -1,4 +1,4 @@
--- spec §3 product, and the currency its prices are in: the workspace's (an ISO 4217 code).
+-- product-spec.md §3 product, and the currency its prices are in: the workspace's (an ISO 4217 code).
 -- Every product write also changes the workspace's statistics row (products all / active /
 -- disabled / processing) in the same transaction (api/src/repositories/products.ts);
 -- `npm run check:statistics` recounts them.
@@ -8,7 +8,7 @@ alter table workspaces
 
 create table products (
   workspace_id text not null references workspaces (id) on delete cascade,
-  -- Named by the client (spec §7), so a retried create finds the product it made; unique within
+  -- Named by the client (product-spec.md §7), so a retried create finds the product it made; unique within
   -- the workspace only, so one workspace's ids never collide with another's. Byte order ("C") as
   -- the live queries' tie-breaker compares ids.
   id text collate "C" not null,

@@ -30,7 +30,7 @@ create index jobs_claim_idx on jobs (run_after) where status = 'queued';
 create index jobs_lease_idx on jobs (lease_expires_at) where status = 'running';
 create index jobs_workspace_idx on jobs (workspace_id, created_at desc);
 
--- spec §3 ai_training_website: a site the bot learns from, and the links chosen on it.
+-- product-spec.md §3 ai_training_website: a site the bot learns from, and the links chosen on it.
 create table ai_training_websites (
   workspace_id text not null references workspaces (id) on delete cascade,
   id text collate "C" not null,

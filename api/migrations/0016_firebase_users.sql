@@ -4,7 +4,7 @@
 alter table users
   -- Firebase's user id (the token's sub); null for accounts of Parley's own identity service.
   add column firebase_uid text unique,
-  -- The token's firebase.sign_in_provider ('password', 'google.com', …); spec §3 providerId.
+  -- The token's firebase.sign_in_provider ('password', 'google.com', …); product-spec.md §3 providerId.
   add column provider_id text not null default 'password',
   -- Firebase keeps the password of its users; Parley keeps none for them.
   alter column password_hash drop not null,

@@ -120,7 +120,7 @@ export interface AuthConfig {
 
 export type SameSite = 'lax' | 'strict' | 'none';
 
-/** The HttpOnly sign-in cookie of POST /api/session (spec §3: all of it from configuration). */
+/** The HttpOnly sign-in cookie of POST /api/session (product-spec.md §3: all of it from configuration). */
 export interface SessionCookieConfig {
   name: string;
   maxAgeSeconds: number;
@@ -150,7 +150,7 @@ export interface InboundMailConfig {
   sendRetryBaseMs: number;
 }
 
-/** Uploaded files (spec §7 "File uploads"); see routes/storage.ts. */
+/** Uploaded files (product-spec.md §7 "File uploads"); see routes/storage.ts. */
 export interface StorageConfig {
   /** Where uploaded files are kept. Unset: DATA_DIR/storage. */
   dir: string | undefined;
@@ -245,7 +245,7 @@ const envSchema = z.object({
     .min(300)
     .default(30 * 86_400),
   PASSWORD_RESET_CODE_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
-  // spec §9: minimum password length 6; the rest of the policy is the operator's choice.
+  // product-spec.md §9: minimum password length 6; the rest of the policy is the operator's choice.
   PASSWORD_MIN_LENGTH: z.coerce
     .number()
     .int()

@@ -36,7 +36,7 @@ describe('sign-up, sign-in and tokens', () => {
       });
       expect(response.statusCode).toBe(201);
       const auth = authResponseSchema.parse(response.json());
-      // spec §5: the display name is split at its first space; e-mails are stored lower-cased.
+      // product-spec.md §5: the display name is split at its first space; e-mails are stored lower-cased.
       expect(auth.user).toEqual({
         id: expect.any(String),
         email: 'ada.lovelace@engines.example',
@@ -143,7 +143,7 @@ describe('sign-up, sign-in and tokens', () => {
         expect({ url, status: response.statusCode, body: response.json() }).toEqual({
           url,
           status: 400,
-          // spec §8: auth errors map by code to errors.auth/invalid-email in the browser.
+          // product-spec.md §8: auth errors map by code to errors.auth/invalid-email in the browser.
           body: {
             error: { code: 'auth/invalid-email', message: 'Please enter a valid e-mail address.' },
           },
@@ -388,7 +388,7 @@ describe('sign-up, sign-in and tokens', () => {
   });
 
   describe('GET /api/auth/password-policy', () => {
-    it('answers the default policy (spec §9: at least 6 characters)', async () => {
+    it('answers the default policy (product-spec.md §9: at least 6 characters)', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/auth/password-policy' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({

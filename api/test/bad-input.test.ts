@@ -3,7 +3,7 @@ import { bearer } from './fixtures/user';
 import { appStartTimeoutMs, buildTestApp, type TestApp } from './support/build-test-app';
 
 // Every route that takes a JSON body (from /api/docs/json), sent what no form would send. Each
-// answer is a 4xx in the spec §8 shape, and the server keeps serving.
+// answer is a 4xx in the product-spec.md §8 shape, and the server keeps serving.
 
 const megabyteText = 'x'.repeat(1024 * 1024);
 const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) });

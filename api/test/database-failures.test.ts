@@ -4,9 +4,9 @@ import { createWorkspace } from './fixtures/workspace';
 import { appStartTimeoutMs, buildTestApp } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 
-// spec §8's database messages, each answered by the call whose data could not be read or
+// product-spec.md §8's database messages, each answered by the call whose data could not be read or
 // written: here the database goes away under a running server.
-describe('database failures (spec §8)', () => {
+describe('database failures (product-spec.md §8)', () => {
   let app: TestApp;
   let admin: SignedUp;
   let workspaceId: string;

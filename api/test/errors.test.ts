@@ -3,7 +3,7 @@ import { buildContactRequest } from './fixtures/contact-request';
 import { appStartTimeoutMs, buildTestApp, testConfig } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 
-describe('error responses (spec §8)', () => {
+describe('error responses (product-spec.md §8)', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(

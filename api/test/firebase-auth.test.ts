@@ -59,7 +59,7 @@ describe('Firebase Authentication against the Auth emulator', () => {
 
     const first = await profile(account.idToken);
     expect(first.statusCode).toBe(200);
-    // spec §5: the display name split at its first space; providerId from the token.
+    // product-spec.md §5: the display name split at its first space; providerId from the token.
     expect(userSchema.parse(first.json())).toMatchObject({
       email: email.toLowerCase(),
       providerId: 'password',

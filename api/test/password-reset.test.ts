@@ -51,7 +51,7 @@ describe('password reset', () => {
     expect(await messagesTo(app, request.email)).toHaveLength(1);
   });
 
-  it("mails a link to the product's /login page with a single-use code (spec §7)", async () => {
+  it("mails a link to the product's /login page with a single-use code (product-spec.md §7)", async () => {
     const { request } = await signUp(app);
     await requestReset(request.email);
     const [message] = await messagesTo(app, request.email);

@@ -79,7 +79,7 @@ describe('password policy', () => {
   });
 });
 
-describe('splitDisplayName (spec §5)', () => {
+describe('splitDisplayName (product-spec.md §5)', () => {
   it.each([
     ['Ada Lovelace', 'Ada', 'Lovelace'],
     ['Ada Lovelace King', 'Ada', 'Lovelace King'],

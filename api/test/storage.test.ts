@@ -121,7 +121,7 @@ describe('storage API', () => {
   let agent: AuthResponse;
   let workspaceId: string;
   let chatbotId: string;
-  /** spec §3 attachments/{id}: a conversation of the workspace. */
+  /** product-spec.md §3 attachments/{id}: a conversation of the workspace. */
   let conversationId: string;
   let photo: Buffer;
 

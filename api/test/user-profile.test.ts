@@ -47,7 +47,7 @@ describe('GET /api/user and /api/user/profile', () => {
   });
 
   describe('PATCH /api/user/profile', () => {
-    it('saves the spec §3 fields and answers the updated user', async () => {
+    it('saves the product-spec.md §3 fields and answers the updated user', async () => {
       const { auth } = await signUp(app);
       const update = {
         email: 'Grace.Hopper@Navy.example',

@@ -34,7 +34,7 @@ import { createPostgresDatabase, testPostgresUrl } from './support/test-database
 // updates and the keyset paging SQL must mean the same on both).
 jest.setTimeout(30_000);
 
-describe.each(testBackends)('/api/user/*tickets* (spec §7 tickets calls; $backend)', (backend) => {
+describe.each(testBackends)('/api/user/*tickets* (product-spec.md §7 tickets calls; $backend)', (backend) => {
   let app: TestApp;
   let dropDatabase = async () => {};
   const clients: LiveTestClient[] = [];

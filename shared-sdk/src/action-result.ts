@@ -1,4 +1,4 @@
-// spec §8: every store action returns status done or error with the error.
+// product-spec.md §8: every store action returns status done or error with the error.
 export type ActionResult<T = void> =
   { status: 'done'; data: T } | { status: 'error'; error: unknown };
 

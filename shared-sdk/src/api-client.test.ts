@@ -16,7 +16,7 @@ function fakeFetch(statuses: number[]) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-describe('API client (spec §7 retry rules)', () => {
+describe('API client (product-spec.md §7 retry rules)', () => {
   it.each([...retryableStatuses])('retries a GET once on %i', async (status) => {
     const { fetch, calls } = fakeFetch([status, 200]);
     const client = createApiClient({ baseUrl: 'http://api.test', fetch });
@@ -47,7 +47,7 @@ describe('API client (spec §7 retry rules)', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('reports method, URL, status and the server error (spec §8)', async () => {
+  it('reports method, URL, status and the server error (product-spec.md §8)', async () => {
     const { fetch } = fakeFetch([400]);
     const client = createApiClient({ baseUrl: 'http://api.test/', fetch });
     const error = await client

@@ -1,11 +1,11 @@
 import { ApiError, errorCodeForStatus, isErrorBody } from './errors';
 import { progressMediaType, type ProgressLine, type WriteProgress } from './progress';
 
-// spec §7: GET calls are retried once on these statuses; other methods are never retried.
+// product-spec.md §7: GET calls are retried once on these statuses; other methods are never retried.
 export const retryableStatuses: ReadonlySet<number> = new Set([
   408, 409, 425, 429, 500, 502, 503, 504,
 ]);
-// spec §9: network time-out 30 s.
+// product-spec.md §9: network time-out 30 s.
 export const requestTimeoutMs = 30_000;
 /** An upload carries up to megabytes: it gets longer than a call. */
 export const uploadTimeoutMs = 5 * 60_000;
@@ -17,7 +17,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   timeoutMs?: number;
-  /** Sees every failed call first (the shell signs the user out on spec §8's session errors). */
+  /** Sees every failed call first (the shell signs the user out on product-spec.md §8's session errors). */
   onError?: (error: ApiError) => void;
 }
 

@@ -1,4 +1,4 @@
-// spec §1: the colour mode preference is stored in the browser. A prerendered page applies it
+// product-spec.md §1: the colour mode preference is stored in the browser. A prerendered page applies it
 // before its first paint with this inline head script (the API allows it by its hash in the
 // CSP), so a dark-mode visitor never sees a light frame before the JavaScript has loaded.
 

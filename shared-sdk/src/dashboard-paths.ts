@@ -1,4 +1,4 @@
-// spec §2: every dashboard route, by its route name, written once. The shell's route table and the
+// product-spec.md §2: every dashboard route, by its route name, written once. The shell's route table and the
 // remotes' links read their paths from here, so a path cannot differ between the two.
 
 type ParamsOf<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`

@@ -32,7 +32,7 @@ export interface Endpoint {
   readonly response?: SchemaName;
   /** The success status when it is not 200 (201 for a create). */
   readonly status?: 200 | 201;
-  /** spec §8's message for this call's data when the server fails to read or write it. */
+  /** product-spec.md §8's message for this call's data when the server fails to read or write it. */
   readonly databaseFailure?: DatabaseFailure;
 }
 
@@ -108,7 +108,7 @@ export function callWith<E extends Endpoint>(
   const response = client.request<EndpointOutput<E>>(request.method, request.path, request.body);
   const failure = definition.databaseFailure && databaseFailures[definition.databaseFailure];
   if (!failure) return response;
-  // A server failure of this call (a proxy's 502 included) is spec §8's text for its data.
+  // A server failure of this call (a proxy's 502 included) is product-spec.md §8's text for its data.
   return response.catch((error: unknown) => {
     if (!(error instanceof ApiError) || error.status < 500) throw error;
     throw new ApiError(error.method, error.url, error.status, failure.code, failure.message);

@@ -6,7 +6,7 @@ import {
   statusByErrorCode,
 } from './errors';
 
-describe('error codes (spec §8)', () => {
+describe('error codes (product-spec.md §8)', () => {
   it('maps each HTTP status to its code and back', () => {
     expect(errorCodeForStatus(400)).toBe('invalid-argument');
     expect(errorCodeForStatus(401)).toBe('unauthenticated');
@@ -32,7 +32,7 @@ describe('error codes (spec §8)', () => {
   });
 });
 
-describe('parsePageParam (spec §5)', () => {
+describe('parsePageParam (product-spec.md §5)', () => {
   const page = (query: string) => parsePageParam(new URLSearchParams(query), `/list?${query}`);
 
   it('reads a whole number of at least 1, and 1 when absent', () => {

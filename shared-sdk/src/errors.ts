@@ -1,4 +1,4 @@
-// spec §8: function-call errors map HTTP statuses to these codes.
+// product-spec.md §8: function-call errors map HTTP statuses to these codes.
 export const errorCodeByStatus = {
   400: 'invalid-argument',
   401: 'unauthenticated',
@@ -24,7 +24,7 @@ export function errorCodeForStatus(status: number): ErrorCode {
 }
 
 /**
- * spec §8's database messages, each the failure of one kind of read or write of stored data: a
+ * product-spec.md §8's database messages, each the failure of one kind of read or write of stored data: a
  * call that names one (its endpoint's `databaseFailure`) answers with it when its data cannot be
  * read or written, and the browser shows it for any server failure of that call.
  */
@@ -58,7 +58,7 @@ export function isErrorBody(data: unknown): data is ErrorBody {
   );
 }
 
-/** A failed call, carrying what spec §8 asks the HTTP client error to show: method, URL and status. */
+/** A failed call, carrying what product-spec.md §8 asks the HTTP client error to show: method, URL and status. */
 export class ApiError extends Error {
   constructor(
     readonly method: string,
@@ -74,7 +74,7 @@ export class ApiError extends Error {
 
 /**
  * A page that cannot be shown throws this while rendering; the shell's boundary shows the error
- * page for `status` (spec §8: error page keyed by status code; 404 'Page Not Found: {path}').
+ * page for `status` (product-spec.md §8: error page keyed by status code; 404 'Page Not Found: {path}').
  */
 export class PageError extends Error {
   constructor(
@@ -89,7 +89,7 @@ export class PageError extends Error {
 export const pageNotFound = (path: string) => new PageError(404, `Page Not Found: ${path}`);
 
 /**
- * spec §5: a list's `page` query, if present, is one whole number of at least 1 ("2.5", "1e3",
+ * product-spec.md §5: a list's `page` query, if present, is one whole number of at least 1 ("2.5", "1e3",
  * " 3" or two `page` values are not); anything else is the 404 page for `path`.
  */
 export function parsePageParam(search: URLSearchParams, path: string): number {

@@ -4,7 +4,7 @@ import type { LiveQuery } from './schemas/live';
 export const pendingConversationsLimit = 100;
 
 /**
- * The workspace's pending conversations, newest first (spec §4): what the dashboard header counts
+ * The workspace's pending conversations, newest first (product-spec.md §4): what the dashboard header counts
  * and raises alerts for, and what "next pending" in chat takeover walks. One query written once,
  * so that the shell and the chat takeover page share one server subscription on the page's
  * socket (the live client merges equal queries).

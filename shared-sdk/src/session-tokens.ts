@@ -1,6 +1,6 @@
 import type { ClientUser, SessionState } from './session';
 
-// spec §9: a token counts as expired 30 s early; refresh is scheduled 5 minutes before expiry;
+// product-spec.md §9: a token counts as expired 30 s early; refresh is scheduled 5 minutes before expiry;
 // a failed refresh is retried after 30 s, doubling up to 16 minutes.
 export const expirySkewMs = 30_000;
 export const refreshLeadMs = 5 * 60_000;
@@ -8,7 +8,7 @@ export const refreshRetryStartMs = 30_000;
 export const refreshRetryMaxMs = 16 * 60_000;
 
 /**
- * What every sign-in provider's session keeps the same way (spec §9): the state pages subscribe
+ * What every sign-in provider's session keeps the same way (product-spec.md §9): the state pages subscribe
  * to, the access token and when it counts as expired, its refresh scheduled before expiry, and
  * the backoff after a refresh that failed for a reason that may pass. The provider brings how to
  * refresh (`force`: get a new token even when the one kept is still good).

@@ -65,7 +65,7 @@ function setup(answer: (path: string, body: unknown) => { status: number; body?:
   };
 }
 
-describe('session (spec §9 timings)', () => {
+describe('session (product-spec.md §9 timings)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -156,7 +156,7 @@ describe('session (spec §9 timings)', () => {
     expect(storage.getItem('parley.refreshToken')).toBeNull();
   });
 
-  it('signs out on user-disabled or user-token-expired errors (spec §8)', async () => {
+  it('signs out on user-disabled or user-token-expired errors (product-spec.md §8)', async () => {
     const { session, calls } = setup(() => ({ status: 200, body: auth(1) }));
     await session.signIn({ email: 'ada@example.com', password: 'secret1' });
     const { ApiError } = await import('./errors');

@@ -19,11 +19,11 @@ export {
   refreshRetryStartMs,
 } from './session-tokens';
 
-// spec §8: these sign the user out.
+// product-spec.md §8: these sign the user out.
 export const signOutCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 const refreshTokenKey = 'parley.refreshToken';
 
-/** spec §3: what the client adds to a user. */
+/** product-spec.md §3: what the client adds to a user. */
 export interface ClientUser extends User {
   fullName: string;
   publicKey: string;
@@ -72,11 +72,11 @@ export interface Session {
   restore(): Promise<void>;
   signIn(request: LoginRequest): Promise<ClientUser>;
   signUp(request: SignupRequest): Promise<ClientUser>;
-  /** Sends the recovery e-mail (spec §7: it links to /login); the same answer for any address. */
+  /** Sends the recovery e-mail (product-spec.md §7: it links to /login); the same answer for any address. */
   requestPasswordReset(email: string): Promise<void>;
   /** Sets a new password with the code from the recovery e-mail's link. */
   confirmPasswordReset(request: { code: string; newPassword: string }): Promise<void>;
-  /** spec §5: re-authenticates with the current password first; other sign-ins end. */
+  /** product-spec.md §5: re-authenticates with the current password first; other sign-ins end. */
   changePassword(request: { currentPassword: string; newPassword: string }): Promise<void>;
   /** Re-authenticates, then deletes the account and signs out. */
   deleteAccount(password: string): Promise<void>;
@@ -92,7 +92,7 @@ export interface Session {
   setUser(user: User): void;
   refresh(): Promise<void>;
   signOut(): Promise<void>;
-  /** Signs out if the error is one that ends the session (spec §8). */
+  /** Signs out if the error is one that ends the session (product-spec.md §8). */
   handleAuthError(error: unknown): boolean;
 }
 

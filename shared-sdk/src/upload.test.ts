@@ -28,7 +28,7 @@ const stored = {
 };
 
 describe('uploadFile', () => {
-  it('builds the four path shapes of spec §3', () => {
+  it('builds the four path shapes of product-spec.md §3', () => {
     expect(userPhotoPath('usr_1', 'me.png')).toBe('images/users/usr_1/me.png');
     expect(chatbotPhotoPath('w'.repeat(20), 'bot-1', 'b.png')).toBe(
       `images/chatbots/${'w'.repeat(20)}-bot-1/b.png`,

@@ -3,7 +3,7 @@ import { endpointRequest } from './endpoint';
 import { storageEndpoints } from './endpoints/storage';
 import type { StoredFile } from './schemas/storage';
 
-// spec §3 "Stored file path shapes" (the api answers any other path 'Invalid path format.').
+// product-spec.md §3 "Stored file path shapes" (the api answers any other path 'Invalid path format.').
 // Workspace ids are 20 characters, so in `{workspaceId}-{chatbotId}` the split is unambiguous.
 
 /** A user's photo: images/users/{userId}/{fileName}. */
@@ -25,7 +25,7 @@ export const attachmentPath = (conversationId: string, fileName: string) =>
 /**
  * Uploads `file` to `path` (one of the shapes above, ending with the original file name) through
  * the page's API client: POST /api/storage/upload?path=…, multipart field "file". Resolves with
- * where it was stored and its `url`; fails with an ApiError (spec §8), e.g. 400 'Invalid path
+ * where it was stored and its `url`; fails with an ApiError (product-spec.md §8), e.g. 400 'Invalid path
  * format.', 400 not an image or too large, 503 'Cannot upload to storage'.
  */
 export function uploadFile(path: string, file: Blob, fileName?: string): Promise<StoredFile> {
@@ -39,7 +39,7 @@ const storedImagesPath = '/api/storage/images/';
 
 /**
  * `src` and `srcSet` to show an image `cssWidth` CSS pixels wide. A stored image (a URL of
- * /api/storage/images/…) is asked for as webp in densities 1 and 2 (spec §9); any other URL is
+ * /api/storage/images/…) is asked for as webp in densities 1 and 2 (product-spec.md §9); any other URL is
  * used as it is.
  */
 export function storedImageSources(

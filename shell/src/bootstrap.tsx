@@ -21,7 +21,7 @@ export async function start(createSession: SessionProvider) {
   initI18n();
   const config = await loadRuntimeConfig();
   // The session signs in and refreshes through its own client; every other call carries the
-  // session's token, and a disabled account or expired session signs the user out (spec §8).
+  // session's token, and a disabled account or expired session signs the user out (product-spec.md §8).
   const session = createSession({
     client: createApiClient({ baseUrl: config.apiBaseUrl }),
     firebase: config.firebase,

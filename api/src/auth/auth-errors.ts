@@ -1,7 +1,7 @@
 import type { AuthErrorCode } from 'shared-sdk';
 import { HttpError } from '../errors/http-error';
 
-/** spec §8: an identity failure, answered as `{ error: { code: 'auth/<code>', message } }`. */
+/** product-spec.md §8: an identity failure, answered as `{ error: { code: 'auth/<code>', message } }`. */
 export function authError(statusCode: number, code: AuthErrorCode, message: string): HttpError {
   return new HttpError(statusCode, message, { code });
 }

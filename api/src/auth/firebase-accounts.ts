@@ -89,7 +89,7 @@ export class FirebaseAccounts {
     return 'revoked';
   }
 
-  /** spec §5 re-authentication, checked by Firebase itself. */
+  /** product-spec.md §5 re-authentication, checked by Firebase itself. */
   async checkPassword(email: string, password: string): Promise<FirebasePasswordCheck> {
     let answer: { status: number; body: unknown };
     try {

@@ -8,7 +8,7 @@ import type { WorkspaceUserRow } from '../repositories/workspace-users';
 import { readThroughCache } from '../live/change-cache';
 import { notSignedIn } from './auth-errors';
 
-/** The signed-in caller of a guarded route (every route of the signed-in group, spec §6). */
+/** The signed-in caller of a guarded route (every route of the signed-in group, product-spec.md §6). */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw notSignedIn();
   return request.user;
@@ -58,7 +58,7 @@ function checkMembership(
   workspaceId: string,
   { role, notFound = () => workspaceNotFound(workspaceId) }: MemberCheck,
 ): WorkspaceUserRow {
-  // Disabled members count as not members (spec §4: an admin may disable a member).
+  // Disabled members count as not members (product-spec.md §4: an admin may disable a member).
   if (!link || link.status !== 'active') throw notFound();
   if (role && link.role !== role) {
     throw new HttpError(403, `Only ${role}s of this workspace may do this`);

@@ -8,7 +8,7 @@ let used = 0;
 
 /**
  * A random id of 20 URL-safe characters (120 bits). A workspace's id doubles as its public API
- * key (spec §3), so ids must be unguessable, not merely unique: the bytes come from the
+ * key (product-spec.md §3), so ids must be unguessable, not merely unique: the bytes come from the
  * system's secure generator, only fetched in batches, and each byte is used once.
  */
 export function randomId(): string {

@@ -183,7 +183,7 @@ export interface StoredFilesTable {
   createdAt: CreatedAt;
 }
 
-/** spec §3 ticket. Internal tickets carry subject and recipientInfo; external ones a conversation. */
+/** product-spec.md §3 ticket. Internal tickets carry subject and recipientInfo; external ones a conversation. */
 export interface TicketsTable {
   id: string;
   workspaceId: string;
@@ -192,7 +192,7 @@ export interface TicketsTable {
   status: 'open' | 'closed';
   isFollowedUp: Generated<boolean>;
   subject: string | null;
-  /** jsonb: the shape is the client's (spec §3 does not show it). */
+  /** jsonb: the shape is the client's (product-spec.md §3 does not show it). */
   recipientInfo: ColumnType<unknown, string | null, string | null>;
   conversationId: string | null;
   createdAt: CreatedAt;
@@ -201,7 +201,7 @@ export interface TicketsTable {
   closedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** spec §3 customer: a widget visitor (migration 0005). */
+/** product-spec.md §3 customer: a widget visitor (migration 0005). */
 export interface CustomersTable {
   id: string;
   workspaceId: string;
@@ -258,7 +258,7 @@ export interface IdentityVerificationTable {
 /** jsonb column: read as the parsed value, written as a JSON string. */
 type Json<T> = ColumnType<T, string, string>;
 
-/** spec §3 conversation (migration 0005). */
+/** product-spec.md §3 conversation (migration 0005). */
 export interface ConversationsTable {
   id: string;
   workspaceId: string;
@@ -354,7 +354,7 @@ export interface ConversationNotesTable {
   timestamp: ColumnType<Date, Date | undefined, never>;
 }
 
-/** spec §3 message (migration 0005). */
+/** product-spec.md §3 message (migration 0005). */
 export interface MessagesTable {
   id: string;
   conversationId: string;
@@ -417,7 +417,7 @@ export interface TrainingEmbeddingsTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
-/** spec §3 ai_training_qna (migration 0005). */
+/** product-spec.md §3 ai_training_qna (migration 0005). */
 export interface AiTrainingQnasTable {
   id: string;
   workspaceId: string;
@@ -428,7 +428,7 @@ export interface AiTrainingQnasTable {
   updatedAt: UpdatedAt;
 }
 
-/** spec §3 ai_training_qna_topic: the name is its id (migration 0005). */
+/** product-spec.md §3 ai_training_qna_topic: the name is its id (migration 0005). */
 export interface AiTrainingQnaTopicsTable {
   workspaceId: string;
   name: string;
@@ -436,7 +436,7 @@ export interface AiTrainingQnaTopicsTable {
   lastUsedAt: UpdatedAt;
 }
 
-/** spec §3 product (migration 0007); its key is (workspaceId, id). */
+/** product-spec.md §3 product (migration 0007); its key is (workspaceId, id). */
 export interface ProductsTable {
   workspaceId: string;
   id: string;
@@ -475,7 +475,7 @@ export interface JobsTable {
   updatedAt: UpdatedAt;
 }
 
-/** spec §3 ai_training_website (migration 0009). */
+/** product-spec.md §3 ai_training_website (migration 0009). */
 export interface AiTrainingWebsitesTable {
   workspaceId: string;
   id: string;

@@ -4,7 +4,7 @@ import type { ErrorBody } from 'shared-sdk';
 import { errorBody, HttpError } from './http-error';
 
 /**
- * What a failure is answered with: its status and `{ error: { code, message } }` (spec §8). A
+ * What a failure is answered with: its status and `{ error: { code, message } }` (product-spec.md §8). A
  * 5xx is logged here, and the caller gets only what was written for them.
  */
 export function errorAnswer(
@@ -51,7 +51,7 @@ export function errorAnswer(
   return { statusCode, body: errorBody(statusCode, error.message, code) };
 }
 
-/** Central error handler: every failure leaves as `{ error: { code, message } }` (spec §8). */
+/** Central error handler: every failure leaves as `{ error: { code, message } }` (product-spec.md §8). */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { statusCode, body } = errorAnswer(error, request);
   return reply.code(statusCode).send(body);

@@ -1,6 +1,6 @@
 import { errorBodySchema } from 'shared-sdk/schemas';
 
-/** Response schemas every /api route may answer with (documented in OpenAPI, spec §8 shape). */
+/** Response schemas every /api route may answer with (documented in OpenAPI, product-spec.md §8 shape). */
 export const commonErrorResponses = {
   429: errorBodySchema.describe('resource-exhausted: rate limit exceeded'),
   500: errorBodySchema.describe('internal'),

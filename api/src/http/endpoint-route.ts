@@ -21,7 +21,7 @@ export interface EndpointDoc {
   tags: string[];
   summary: string;
   description?: string;
-  /** What each error status means here (documented in OpenAPI, spec §8 shape). */
+  /** What each error status means here (documented in OpenAPI, product-spec.md §8 shape). */
   errors: Record<number, string>;
   /**
    * The handler itself refuses every text but the shapes it takes, with the spec's own message
@@ -51,7 +51,7 @@ type EndpointSchema<E extends Endpoint> = {
  */
 export function endpointRoute<const E extends Endpoint>(definition: E, doc: EndpointDoc) {
   const success = definition.response ? (definition.status ?? 200) : 204;
-  // Every part a caller sends refuses U+0000 and unpaired surrogates (spec §8 invalid-argument).
+  // Every part a caller sends refuses U+0000 and unpaired surrogates (product-spec.md §8 invalid-argument).
   const checked = <S extends z.ZodType>(part: S) =>
     doc.handlerChecksText ? part : wellFormedText(part);
   const schema = {
@@ -77,7 +77,7 @@ export function endpointRoute<const E extends Endpoint>(definition: E, doc: Endp
 }
 
 /**
- * spec §8's message for a call whose data could not be read or written: an error nobody wrote
+ * product-spec.md §8's message for a call whose data could not be read or written: an error nobody wrote
  * for the caller (the database gone, a query failing) is told as the call's database failure,
  * its cause logged. Errors meant for the caller (a 4xx, a refusal) pass as they are.
  */

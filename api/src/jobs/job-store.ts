@@ -28,7 +28,7 @@ export interface NewJob {
   payload: Record<string, unknown>;
   /** What the dashboard shows before the job starts. */
   progress?: Record<string, unknown>;
-  /** The job ends at this time, keeping what it found (getLinks: 30 minutes, spec §9). */
+  /** The job ends at this time, keeping what it found (getLinks: 30 minutes, product-spec.md §9). */
   deadlineAt?: Date;
   /** Not claimed before this time (a retry's wait); now when absent. */
   runAfter?: Date;

@@ -114,7 +114,7 @@ const chatbots = workspaceCollection(
   },
 );
 
-// spec §4: followed-up tickets sort before others; newest first. Served by tickets_list_idx.
+// product-spec.md §4: followed-up tickets sort before others; newest first. Served by tickets_list_idx.
 const tickets = workspaceCollection(
   'tickets',
   {
@@ -152,7 +152,7 @@ const workspaceUserFields: Record<string, FieldDefinition> = {
   createdAt: timestamp(milliseconds('wu.createdAt')),
   updatedAt: timestamp(milliseconds('wu.updatedAt')),
 };
-// spec §7: workspace_user is read by userId or by workspaceId, ascending createdAt.
+// product-spec.md §7: workspace_user is read by userId or by workspaceId, ascending createdAt.
 const workspaceUserOrder: OrderField[] = [{ field: 'createdAt', direction: 'asc' }];
 
 /**
@@ -234,7 +234,7 @@ const customers = workspaceCollection(
   },
 );
 
-// spec §3 ai_training_qna; newest first (ai_training_qnas_workspace_id_created_at_idx).
+// product-spec.md §3 ai_training_qna; newest first (ai_training_qnas_workspace_id_created_at_idx).
 const aiTrainingQnas = workspaceCollection(
   'ai_training_qnas',
   {
@@ -253,7 +253,7 @@ const aiTrainingQnas = workspaceCollection(
   },
 );
 
-// spec §3 ai_training_qna_topic: the name is the id. Most recently used first.
+// product-spec.md §3 ai_training_qna_topic: the name is the id. Most recently used first.
 const aiTrainingQnaTopics = workspaceCollection(
   'ai_training_qna_topics',
   {
@@ -271,7 +271,7 @@ const aiTrainingQnaTopics = workspaceCollection(
   },
 );
 
-// spec §3 product; newest first (products_list_idx, products_status_list_idx), or by name
+// product-spec.md §3 product; newest first (products_list_idx, products_status_list_idx), or by name
 // (products_name_idx). `search` is what the list's search box looks in: the name and the SKU.
 const products = workspaceCollection(
   'products',
@@ -298,7 +298,7 @@ const products = workspaceCollection(
   },
 );
 
-// spec §3 ai_training_website, with the state of each of its links; newest first
+// product-spec.md §3 ai_training_website, with the state of each of its links; newest first
 // (ai_training_websites_list_idx).
 const aiTrainingWebsites = workspaceCollection(
   'ai_training_websites',

@@ -19,7 +19,7 @@ const conversationFields: Record<string, FieldDefinition> = {
   // conversations.id is stored in byte order (collate "C"): conversations_list_idx serves it.
   id: text(column('c.id'), true),
   status: text(column('c.status'), true),
-  // spec §2 takeover list: pending first. The expression of conversations_list_idx.
+  // product-spec.md §2 takeover list: pending first. The expression of conversations_list_idx.
   isPending: { type: 'boolean', sql: sql`(${sql.ref('c.status')} = 'pending')`, sortable: true },
   customerId: text(column('c.customerId')),
   // The assignment filter: == userId (mine), == null (unassigned); conversations_assignee_list_idx.
@@ -31,7 +31,7 @@ const conversationFields: Record<string, FieldDefinition> = {
   createdAt: timestamp(column('c.createdAt')),
   updatedAt: timestamp(column('c.updatedAt')),
 };
-// spec §2/§4: pending conversations first, then by updatedAt descending.
+// product-spec.md §2/§4: pending conversations first, then by updatedAt descending.
 const conversationOrder: OrderField[] = [
   { field: 'isPending', direction: 'desc' },
   { field: 'updatedAt', direction: 'desc' },
@@ -71,7 +71,7 @@ const messageFields: Record<string, FieldDefinition> = {
   senderId: text(column('m.senderId')),
   timestamp: timestamp(column('m.timestamp')),
 };
-// spec §3: chat messages are ordered by timestamp (messages_conversation_id_timestamp_idx).
+// product-spec.md §3: chat messages are ordered by timestamp (messages_conversation_id_timestamp_idx).
 const timestampOrder: OrderField[] = [{ field: 'timestamp', direction: 'asc' }];
 
 /** The conversation a `messages` (or `conversation_notes`) query reads, kept as a condition. */

@@ -1,5 +1,5 @@
 /**
- * Error codes of the live protocol: spec §8's function-call codes, sent as
+ * Error codes of the live protocol: product-spec.md §8's function-call codes, sent as
  * `{ type: 'error', id?, code, message }`. With an id, that subscription has ended.
  */
 export type LiveErrorCode =

@@ -138,7 +138,7 @@ export class LiveServer implements SessionHost {
   }
 
   /**
-   * Membership changes (spec §6: an admin removes, disables or demotes a member; a workspace or
+   * Membership changes (product-spec.md §6: an admin removes, disables or demotes a member; a workspace or
    * an account is deleted) end the subscriptions they revoke, before any change is sent. Account
    * changes (password, deletion) check the connection's token again.
    */

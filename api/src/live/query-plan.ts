@@ -256,7 +256,7 @@ export function buildPlan(input: PlanInput): QueryPlan {
       throw new LiveError('invalid-argument', `${query.collection} cannot be ordered by ${name}`);
     }
   }
-  // spec §7 lists read with a startAfter cursor: with id last, equal values still page exactly.
+  // product-spec.md §7 lists read with a startAfter cursor: with id last, equal values still page exactly.
   const order = asked.some((entry) => entry.field === 'id')
     ? asked.slice(0, asked.findIndex((entry) => entry.field === 'id') + 1)
     : [...asked, { field: 'id', direction: 'asc' as const }];

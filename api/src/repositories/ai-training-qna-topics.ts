@@ -5,7 +5,7 @@ import { recordChange } from '../live/write-transaction';
 
 export type AiTrainingQnaTopicRow = Selectable<AiTrainingQnaTopicsTable>;
 
-/** spec §3 ai_training_qna_topic: the name is its id. */
+/** product-spec.md §3 ai_training_qna_topic: the name is its id. */
 export function toAiTrainingQnaTopic(row: AiTrainingQnaTopicRow): AiTrainingQnaTopic {
   return {
     id: row.name,

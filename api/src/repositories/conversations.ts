@@ -22,7 +22,7 @@ import type { ConversationCountDelta } from './statistics';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 
-/** The conversation joined with its customer's names (spec §2: the takeover list shows them). */
+/** The conversation joined with its customer's names (product-spec.md §2: the takeover list shows them). */
 export function selectEnrichedConversations(db: Kysely<Database>) {
   return db
     .selectFrom('conversations as c')
@@ -199,7 +199,7 @@ function countDelta(before: ConversationStatus | null, after: ConversationStatus
   const counted = (status: ConversationStatus | null) => ({
     all: status === null ? 0 : 1,
     resolved: status === 'resolved' ? 1 : 0,
-    // spec §3: "unresolved (stored as pending)": open and pending alike.
+    // product-spec.md §3: "unresolved (stored as pending)": open and pending alike.
     pending: status !== null && status !== 'resolved' ? 1 : 0,
   });
   const from = counted(before);
@@ -328,7 +328,7 @@ export async function changeConversationStatus(
 }
 
 /**
- * spec §3 messagesSeenCount per conversation and per user. Never more than the messages there
+ * product-spec.md §3 messagesSeenCount per conversation and per user. Never more than the messages there
  * are, and never less than the user had seen already: a late request from another tab does not
  * mark messages unseen again.
  */
@@ -419,7 +419,7 @@ export async function resolveIfIdle(
     .returning(['c.id', 'c.workspaceId'])
     .executeTakeFirst();
   if (!row) return undefined;
-  // Not resolved before, so open or pending: both count as pending (spec §3 "unresolved").
+  // Not resolved before, so open or pending: both count as pending (product-spec.md §3 "unresolved").
   await adjustConversationCounts(trx, row.workspaceId, countDelta('open', 'resolved'), now);
   recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
   return { workspaceId: row.workspaceId };

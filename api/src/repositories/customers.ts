@@ -9,7 +9,7 @@ import { recordChange } from '../live/write-transaction';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
-/** spec §3 customer, as clients read it (never with the token's digest). */
+/** product-spec.md §3 customer, as clients read it (never with the token's digest). */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,

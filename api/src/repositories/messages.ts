@@ -145,7 +145,7 @@ function messageAppended(
 }
 
 /**
- * spec §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
+ * product-spec.md §3 messages are ordered by timestamp: the database's clock, but at least a millisecond
  * after the `locked` conversation's last message, so two messages stored within one millisecond
  * (the customer's and the bot's answer) never share a timestamp and keep their order. greatest()
  * leaves out a null: with no earlier message, the clock alone.
@@ -460,7 +460,7 @@ export function recordMessageChange(
   }
 }
 
-/** spec §3: the conversation's messages by timestamp (then id). */
+/** product-spec.md §3: the conversation's messages by timestamp (then id). */
 export async function listMessages(
   db: Kysely<Database>,
   conversationId: string,

@@ -20,7 +20,7 @@ export function toStatistics(row: StatisticsRow): Statistics {
     conversations: {
       all: row.conversationsAll,
       resolved: row.conversationsResolved,
-      // spec §3: "unresolved" conversations are stored as pending.
+      // product-spec.md §3: "unresolved" conversations are stored as pending.
       pending: row.conversationsPending,
       botAnswered: row.conversationsBotAnswered,
     },
@@ -110,7 +110,7 @@ export function countTickets(
 
 /**
  * Adds to the workspace's conversation counters. `pending` counts every conversation not
- * resolved (spec §3 "unresolved (stored as pending)"), open ones too.
+ * resolved (product-spec.md §3 "unresolved (stored as pending)"), open ones too.
  */
 export async function adjustConversationCounts(
   trx: Kysely<Database>,

@@ -19,7 +19,7 @@ function toRecipientInfo(value: unknown): RecipientInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** spec §3 ticket as the live `tickets` collection and the ticket calls return it. */
+/** product-spec.md §3 ticket as the live `tickets` collection and the ticket calls return it. */
 export function toTicket(row: TicketRow): Ticket {
   return {
     id: row.id,
@@ -212,7 +212,7 @@ export async function deleteTickets(
 }
 
 /**
- * Which of a workspace's tickets a bulk call changes (spec §7): the ids picked in the list, or
+ * Which of a workspace's tickets a bulk call changes (product-spec.md §7): the ids picked in the list, or
  * every ticket the list's filter shows (`where` status; none: every ticket of the workspace).
  */
 export type TicketSelection = { ids: string[] } | { where: TicketsWhere | undefined };
@@ -273,7 +273,7 @@ async function updateSelection(
 }
 
 /**
- * spec §4 resolve: closes the selected open tickets and moves exactly that many from the open
+ * product-spec.md §4 resolve: closes the selected open tickets and moves exactly that many from the open
  * to the closed counter, in the caller's write transaction. Returns how many were closed (and
  * which, when picked by id).
  */
@@ -296,7 +296,7 @@ export async function resolveTickets(
 }
 
 /**
- * spec §4 follow-up: marks the selected tickets (or takes the mark off), which sorts them first
+ * product-spec.md §4 follow-up: marks the selected tickets (or takes the mark off), which sorts them first
  * in the list. Statistics do not count it. Returns how many tickets changed.
  */
 export async function setTicketsFollowedUp(

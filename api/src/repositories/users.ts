@@ -5,7 +5,7 @@ import { recordChange } from '../live/write-transaction';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** spec §3 user as the API returns it (never the password hash). */
+/** product-spec.md §3 user as the API returns it (never the password hash). */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -139,7 +139,7 @@ export async function isEmailTaken(
 }
 
 /**
- * Saves the spec §3 saved fields that are present; blank optional text is stored as absent.
+ * Saves the product-spec.md §3 saved fields that are present; blank optional text is stored as absent.
  * Members' names and photos show in the workspace_user documents too: those queries re-run on
  * this `users` change by themselves.
  */

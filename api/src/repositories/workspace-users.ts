@@ -6,7 +6,7 @@ import { recordChange } from '../live/write-transaction';
 
 export type WorkspaceUserRow = Selectable<WorkspaceUsersTable>;
 
-/** The link joined with its member and its workspace (spec §3 "enriched"). */
+/** The link joined with its member and its workspace (product-spec.md §3 "enriched"). */
 export function selectEnriched(db: Kysely<Database>) {
   return (
     db
@@ -34,7 +34,7 @@ export function selectEnriched(db: Kysely<Database>) {
         'w.createdAt as workspaceCreatedAt',
         'w.updatedAt as workspaceUpdatedAt',
       ])
-      // spec §7: ascending createdAt; links made in one statement share it, the id breaks the tie.
+      // product-spec.md §7: ascending createdAt; links made in one statement share it, the id breaks the tie.
       .orderBy('wu.createdAt')
       .orderBy('wu.id')
   );
@@ -83,7 +83,7 @@ export async function listActiveWorkspaceUsersOfUser(
   return (await activeLinksOfUser(db, userId)).map(toWorkspaceUser);
 }
 
-/** Every link of the workspace, whatever its status, oldest first (spec §7: by workspaceId). */
+/** Every link of the workspace, whatever its status, oldest first (product-spec.md §7: by workspaceId). */
 export async function listWorkspaceUsersOfWorkspace(
   db: Kysely<Database>,
   workspaceId: string,

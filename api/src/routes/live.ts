@@ -20,7 +20,7 @@ function cookieToken(request: FastifyRequest, cookieName: string, publicUrl: str
 }
 
 /**
- * spec §7 live reads: GET /api/live, one WebSocket per tab. Protocol (shared-sdk
+ * product-spec.md §7 live reads: GET /api/live, one WebSocket per tab. Protocol (shared-sdk
  * schemas/live.ts): `auth` first (or the sign-in cookie, unless `?as=visitor`), then `subscribe` / `unsubscribe` by id;
  * the server answers `ready`, then per subscription a `snapshot` and `changes` in commit order,
  * or an `error` with the id when the subscription ends.

@@ -5,7 +5,7 @@ import { endpointRoute } from '../http/endpoint-route';
 
 const tags = ['marketing'];
 
-/** News articles behind /news/{slug} (spec §2). */
+/** News articles behind /news/{slug} (product-spec.md §2). */
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(siteEndpoints.newsList, {
@@ -27,7 +27,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const article = app.newsArticles.findBySlug(request.params.slug);
-      // spec §8: page errors read 'Page Not Found: {path}', with the page's path, not the API's.
+      // product-spec.md §8: page errors read 'Page Not Found: {path}', with the page's path, not the API's.
       if (!article) throw new HttpError(404, `Page Not Found: /news/${request.params.slug}`);
       return article;
     },

@@ -39,7 +39,7 @@ export function withSessionCookie<T extends { idToken: string }>(
   return issued;
 }
 
-/** spec §7 POST /api/session: the sign-in cookie, so plain page and file requests authenticate. */
+/** product-spec.md §7 POST /api/session: the sign-in cookie, so plain page and file requests authenticate. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookie = app.config.sessionCookie;
 

@@ -30,10 +30,10 @@ function sendStored(reply: FastifyReply, file: ServedFile, cacheControl: string)
 const wildcardParams = z.object({ '*': z.string() });
 
 /**
- * spec §7 "File uploads" to the four path shapes of spec §3:
+ * product-spec.md §7 "File uploads" to the four path shapes of product-spec.md §3:
  * - POST /api/storage/upload?path=<path>: the file in the multipart form-data field "file"
  *   (signed in; the caller's own photo folder, or a member of the path's workspace).
- * - GET /api/storage/images/<path>?w=<css width>&dpr=1|2: the image as webp (spec §9), to
+ * - GET /api/storage/images/<path>?w=<css width>&dpr=1|2: the image as webp (product-spec.md §9), to
  *   anyone who has the URL (its random suffix cannot be guessed; the widget shows chatbot photos
  *   to signed-out customers).
  * - GET /api/storage/attachments/<path>: the file as a download, to members of its workspace
@@ -66,7 +66,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(storageEndpoints.upload, {
       tags,
-      summary: 'Upload a file (multipart form-data field "file") to a spec §3 path',
+      summary: 'Upload a file (multipart form-data field "file") to a product-spec.md §3 path',
       description:
         'The path ends with the original file name, e.g. images/users/<userId>/me.png. Images ' +
         '(images/*) must be PNG, JPEG, WebP, GIF or AVIF by content; they are re-encoded ' +

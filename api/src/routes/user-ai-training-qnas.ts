@@ -14,7 +14,7 @@ const errors = {
 const tags = ['AI training'];
 
 /**
- * spec §7 ai-training-qnas: the question-and-answer pairs the bot answers from. Topics are
+ * product-spec.md §7 ai-training-qnas: the question-and-answer pairs the bot answers from. Topics are
  * created on first use (lastUsedAt moves on each use). Admins of the workspace; reads are live
  * (collections ai_training_qnas, ai_training_qna_topics).
  */

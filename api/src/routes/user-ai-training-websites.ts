@@ -45,7 +45,7 @@ export function toGetLinksJob(row: JobRow): GetLinksJob {
 const jobNotFound = (jobId: string) => new HttpError(404, `Job ${jobId} not found`);
 
 /**
- * spec §7 ai-training-websites and getLinks: the web sites the bot learns from, and the discovery
+ * product-spec.md §7 ai-training-websites and getLinks: the web sites the bot learns from, and the discovery
  * of a site's pages (a background job). Admins of the workspace only.
  */
 export const userAiTrainingWebsitesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -116,7 +116,7 @@ export const userAiTrainingWebsitesRoutes: FastifyPluginAsyncZod = async (app) =
       tags,
       summary: "getLinks: start discovering a site's pages (a job; live as the `jobs` collection)",
       description:
-        'robots.txt is obeyed, sitemaps seed the list, then same-site links are followed breadth first. The job stops after 30 minutes (spec §9), keeping what it found.',
+        'robots.txt is obeyed, sitemaps seed the list, then same-site links are followed breadth first. The job stops after 30 minutes (product-spec.md §9), keeping what it found.',
       errors,
     }),
     handler: async (request, reply) => {

@@ -20,7 +20,7 @@ const errors = {
 const tags = ['conversations'];
 
 /**
- * spec §2 chat takeover and §7 conversation calls. Workspace admins only (spec §2: the chat
+ * product-spec.md §2 chat takeover and §7 conversation calls. Workspace admins only (product-spec.md §2: the chat
  * takeover routes need the admin role). Reads are live (collections conversations, messages).
  */
 export const userConversationsRoutes: FastifyPluginAsyncZod = async (app) => {

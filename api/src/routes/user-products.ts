@@ -33,7 +33,7 @@ const withSkuConflict = async <T>(sku: string, write: () => Promise<T>): Promise
 };
 
 /**
- * spec §7 products: the catalogue the bot answers price and stock questions from. Admins of the
+ * product-spec.md §7 products: the catalogue the bot answers price and stock questions from. Admins of the
  * workspace; reads are live (collection products, totals in statistics).
  */
 export const userProductsRoutes: FastifyPluginAsyncZod = async (app) => {

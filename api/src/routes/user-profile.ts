@@ -7,7 +7,7 @@ import { readProfile, updateProfile } from '../services/profile';
 
 const tags = ['user'];
 
-/** spec §7: GET /api/user, GET and PATCH /api/user/profile (spec §3 saved fields). */
+/** product-spec.md §7: GET /api/user, GET and PATCH /api/user/profile (product-spec.md §3 saved fields). */
 export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(identityEndpoints.currentUser, {

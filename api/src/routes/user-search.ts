@@ -6,7 +6,7 @@ import { memberRead } from '../http/member-write';
 import { searchWorkspace } from '../services/search';
 
 /**
- * Search across a workspace (issue 44), for its admins like every workspace page (spec §2): words
+ * Search across a workspace (issue 44), for its admins like every workspace page (product-spec.md §2): words
  * in messages, members' notes and ticket subjects, and customers by name or e-mail address. A
  * widget visitor's token is not a member's, so notes never reach a visitor.
  */

@@ -20,9 +20,9 @@ const errors = {
 const tags = ['tickets'];
 
 /**
- * spec §7 tickets calls, for admins of the workspace (spec §2/§6: the tickets pages need
+ * product-spec.md §7 tickets calls, for admins of the workspace (product-spec.md §2/§6: the tickets pages need
  * workspace-admin rights). Each is one write transaction that keeps the statistics exact
- * (ticket total = open + closed, spec §9). Bulk calls touch only the workspace's own tickets:
+ * (ticket total = open + closed, product-spec.md §9). Bulk calls touch only the workspace's own tickets:
  * ids of other workspaces are ignored, never revealed.
  */
 export const userTicketsRoutes: FastifyPluginAsyncZod = async (app) => {

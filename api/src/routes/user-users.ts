@@ -16,7 +16,7 @@ const errors = {
 const tags = ['workspace members'];
 
 /**
- * spec §6–7: admins add, change and remove a workspace's members. The writes name a member, not
+ * product-spec.md §6–7: admins add, change and remove a workspace's members. The writes name a member, not
  * a workspace: the members service finds the workspace and checks the caller's role in it, in the
  * write's transaction.
  */

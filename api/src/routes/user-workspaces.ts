@@ -16,7 +16,7 @@ const adminErrors = {
 };
 const tags = ['workspaces'];
 
-/** spec §7: the caller's workspaces, and is-admin. */
+/** product-spec.md §7: the caller's workspaces, and is-admin. */
 export const userWorkspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpointRoute(workspaceEndpoints.list, {

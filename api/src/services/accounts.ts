@@ -68,7 +68,7 @@ export async function signUp(
         'An account with this e-mail address exists',
       );
     }
-    // spec §4: a user with a website gets a workspace at once; others are asked to add one.
+    // product-spec.md §4: a user with a website gets a workspace at once; others are asked to add one.
     if (request.website) {
       await createWorkspace(trx, {
         userId: user.id,
@@ -129,7 +129,7 @@ export async function signIn(
   });
 }
 
-/** spec §5: sensitive changes re-authenticate the signed-in user with the current password. */
+/** product-spec.md §5: sensitive changes re-authenticate the signed-in user with the current password. */
 async function reauthenticate(
   db: Kysely<Database>,
   identity: Identity,

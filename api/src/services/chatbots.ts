@@ -14,7 +14,7 @@ import { chatbotPhotoUrl, type PhotoStorage } from './photo-urls';
 export const chatbotNotFound = (chatbotId: string) =>
   new HttpError(404, `Chatbot ${chatbotId} not found`);
 
-/** spec §7 PATCH /api/user/chatbots: the workspace's chatbot gets the admin's settings. */
+/** product-spec.md §7 PATCH /api/user/chatbots: the workspace's chatbot gets the admin's settings. */
 export async function changeChatbot(
   trx: Kysely<Database>,
   workspaceId: string,

@@ -57,7 +57,7 @@ export async function lockWorkspaceConversation(
 }
 
 /**
- * Attachments are files uploaded to `attachments/{conversationId}/…` (spec §3 path shapes):
+ * Attachments are files uploaded to `attachments/{conversationId}/…` (product-spec.md §3 path shapes):
  * a message may only carry files of its own conversation, and carries what storage recorded of
  * them (name, type, size), never what the client claims.
  */
@@ -207,7 +207,7 @@ export async function resolveIdleConversation(
 }
 
 /**
- * An agent takes the conversation over (spec §2 chat takeover): they join agentIds, from when
+ * An agent takes the conversation over (product-spec.md §2 chat takeover): they join agentIds, from when
  * on the bot stays silent, and the conversation is open again (reason 'takeover'; 'reopened'
  * when it had been resolved). Taking over again changes nothing.
  */
@@ -239,7 +239,7 @@ export async function takeOverConversation(
   return readBack(trx, await takeOver(trx, row, agentId, now));
 }
 
-/** spec §7 POST /api/user/messages: role agent; sending also takes the conversation over. */
+/** product-spec.md §7 POST /api/user/messages: role agent; sending also takes the conversation over. */
 export async function sendAgentMessage(
   db: Kysely<Database>,
   call: ConversationCall & {
@@ -287,7 +287,7 @@ export async function sendAgentMessage(
   });
 }
 
-/** spec §7 POST /api/user/resolve-conversation; resolving a resolved one changes nothing. */
+/** product-spec.md §7 POST /api/user/resolve-conversation; resolving a resolved one changes nothing. */
 export async function resolveConversation(
   trx: Kysely<Database>,
   { workspaceId, conversationId, agentId }: ConversationCall,
@@ -306,7 +306,7 @@ export async function resolveConversation(
   return readBack(trx, resolved);
 }
 
-/** spec §7 POST /api/user/seen-message: how many of the messages the agent has seen. */
+/** product-spec.md §7 POST /api/user/seen-message: how many of the messages the agent has seen. */
 export async function markMessagesSeen(
   trx: Kysely<Database>,
   call: ConversationCall & { messagesSeenCount: number },

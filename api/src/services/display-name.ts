@@ -1,4 +1,4 @@
-/** spec §5: the display name is first and last name joined by a space; split at the first. */
+/** product-spec.md §5: the display name is first and last name joined by a space; split at the first. */
 export function splitDisplayName(displayName: string): { firstName: string; lastName: string } {
   const trimmed = displayName.trim();
   const space = trimmed.search(/\s/);

@@ -49,7 +49,7 @@ async function followTokenEmail(
 }
 
 /**
- * The Parley user of a Firebase account, created on its first sign-in (spec §5: the display name
+ * The Parley user of a Firebase account, created on its first sign-in (product-spec.md §5: the display name
  * split into first and last name). An existing Parley account of the same address is taken over
  * only when Firebase has verified the address: otherwise anyone could sign up in Firebase with
  * someone else's address and walk into their workspaces.

@@ -56,7 +56,7 @@ export function passwordResetMail(to: string, link: string, lifetimeSeconds: num
   };
 }
 
-/** spec §7: the recovery e-mail links to the product's /login page. */
+/** product-spec.md §7: the recovery e-mail links to the product's /login page. */
 export function passwordResetLink(publicUrl: string, code: string): string {
   const params = new URLSearchParams({ mode: 'resetPassword', oobCode: code });
   return `${publicUrl}/login?${params.toString()}`;

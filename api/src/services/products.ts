@@ -15,7 +15,7 @@ import {
 } from '../repositories/products';
 import { emitWebhookEvent } from './webhook-events';
 
-// The product rules (spec §3, §7) over the repository; each runs inside the caller's write
+// The product rules (product-spec.md §3, §7) over the repository; each runs inside the caller's write
 // transaction, after the caller was checked.
 
 /** An import row as the API has parsed it. */
@@ -74,7 +74,7 @@ export async function withOwnPhoto<F extends { photoUrl?: string | null | undefi
 }
 
 /**
- * spec §7: the client names the product's id, so a retried create (the same id and SKU) answers
+ * product-spec.md §7: the client names the product's id, so a retried create (the same id and SKU) answers
  * the product the first call made instead of making a second one.
  */
 export async function createProduct(

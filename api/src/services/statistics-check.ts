@@ -58,7 +58,7 @@ export const counterGroups: CounterGroup[] = [
         filter: "status = 'resolved'",
       },
       {
-        // spec §3: the unresolved count is stored as pending (open and pending conversations).
+        // product-spec.md §3: the unresolved count is stored as pending (open and pending conversations).
         name: 'conversations.pending',
         column: 'conversationsPending',
         filter: "status <> 'resolved'",

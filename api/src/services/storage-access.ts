@@ -25,7 +25,7 @@ const visitorsMay = () =>
   new HttpError(403, 'The widget may only reach attachments of its own conversations');
 
 /**
- * spec §3 attachments/{id}/{file}: the id is a conversation's. Members of its workspace reach
+ * product-spec.md §3 attachments/{id}/{file}: the id is a conversation's. Members of its workspace reach
  * it, and its own visitor; anyone else is told it does not exist (404), as for every workspace
  * call.
  */

@@ -113,7 +113,7 @@ export async function reencodeImage(
   }
 }
 
-// spec §9: images in densities 1 and 2, format webp, quality 90.
+// product-spec.md §9: images in densities 1 and 2, format webp, quality 90.
 export const imageQuality = 90;
 export const imageDensities = [1, 2] as const;
 export type ImageDensity = (typeof imageDensities)[number];

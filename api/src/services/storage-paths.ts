@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../errors/http-error';
 
-// spec §3 "Stored file path shapes" and §5: a file path must have one of these four shapes.
+// product-spec.md §3 "Stored file path shapes" and §5: a file path must have one of these four shapes.
 //   images/users/{userId}/{file}
 //   images/chatbots/{workspaceId}-{chatbotId}/{file}
 //   images/products/{workspaceId}-{productId}/{file}
@@ -106,7 +106,7 @@ export function parseStoragePath(path: string): ParsedStoragePath | null {
   return null;
 }
 
-/** parseStoragePath, or 400 invalid-argument 'Invalid path format.' (spec §5). */
+/** parseStoragePath, or 400 invalid-argument 'Invalid path format.' (product-spec.md §5). */
 export function requireStoragePath(path: string): ParsedStoragePath {
   const parsed = parseStoragePath(path);
   if (!parsed) throw invalidPathFormat();
@@ -138,7 +138,7 @@ export function fileExtension(name: string): string | undefined {
 
 /**
  * The name a file is stored (and served) under: the original name made URL- and disk-safe, a
- * random suffix (spec §5), and `extension` (the stored format's, or the original one). The
+ * random suffix (product-spec.md §5), and `extension` (the stored format's, or the original one). The
  * original name itself is kept as metadata in stored_files.
  */
 export function storedFileName(

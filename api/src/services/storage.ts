@@ -26,7 +26,7 @@ import {
 } from './storage-paths';
 import type { ParsedStoragePath } from './storage-paths';
 
-/** spec §8: 'Cannot upload to storage' (storage unavailable), answered 503 unavailable. */
+/** product-spec.md §8: 'Cannot upload to storage' (storage unavailable), answered 503 unavailable. */
 export const cannotUpload = (cause: unknown) =>
   new HttpError(503, 'Cannot upload to storage', { cause });
 const cannotRead = (cause: unknown) => new HttpError(503, 'Cannot read from storage', { cause });
@@ -94,7 +94,7 @@ export interface ServedFile {
 }
 
 /**
- * Files uploaded to the spec §3 paths: checked, stored on disk under a name with a random
+ * Files uploaded to the product-spec.md §3 paths: checked, stored on disk under a name with a random
  * suffix, recorded in stored_files, served back (images as webp variants, attachments as
  * downloads).
  */

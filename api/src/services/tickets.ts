@@ -14,12 +14,12 @@ import {
 import { findMembership } from '../repositories/workspace-users';
 import { emitWebhookEvent, writeAndTell } from './webhook-events';
 
-// The tickets rules (spec §3, §7) over the repository, after the caller was checked; each runs
+// The tickets rules (product-spec.md §3, §7) over the repository, after the caller was checked; each runs
 // inside the caller's write transaction but createTicket, which writes by itself.
 
 const ticketNotFound = (ticketId: string) => new HttpError(404, `Ticket ${ticketId} not found`);
 
-/** spec §3: a ticket is assigned to nobody or to an active member of its workspace. */
+/** product-spec.md §3: a ticket is assigned to nobody or to an active member of its workspace. */
 async function requireAssignee(
   db: Kysely<Database>,
   workspaceId: string,
@@ -33,7 +33,7 @@ async function requireAssignee(
 }
 
 /**
- * spec §7 POST /api/user/tickets. The checks read; the ticket (and its count) is one statement,
+ * product-spec.md §7 POST /api/user/tickets. The checks read; the ticket (and its count) is one statement,
  * on its own unless a webhook waits for new tickets (writeAndTell).
  */
 export async function createTicket(
@@ -61,7 +61,7 @@ export async function createTicket(
 }
 
 /**
- * spec §4 resolve: closes the selected open tickets. One `ticket.resolved` event for the whole
+ * product-spec.md §4 resolve: closes the selected open tickets. One `ticket.resolved` event for the whole
  * call: the ids when they were picked, only the count (and the filter) when a filter chose them.
  * Returns how many were closed.
  */

@@ -57,7 +57,7 @@ async function queueIndexing(trx: Kysely<Database>, website: AiTrainingWebsiteRo
   });
 }
 
-/** spec §7 POST ai-training-websites: the website, its links waiting to be read, and the job that reads them. */
+/** product-spec.md §7 POST ai-training-websites: the website, its links waiting to be read, and the job that reads them. */
 /** A website as the API answers it: its links and each page's state. */
 export function readWebsite(db: Kysely<Database>, row: AiTrainingWebsiteRow) {
   return readAiTrainingWebsite(db, row);
@@ -80,7 +80,7 @@ export async function createWebsite(
   return website;
 }
 
-/** spec §7 PATCH ai-training-websites: removed links leave the bot now; new ones are read. */
+/** product-spec.md §7 PATCH ai-training-websites: removed links leave the bot now; new ones are read. */
 export async function changeWebsiteLinks(
   trx: Kysely<Database>,
   workspaceId: string,
@@ -100,7 +100,7 @@ export async function changeWebsiteLinks(
   return row;
 }
 
-/** spec §7 DELETE ai-training-websites: its pages leave the bot, and its reading stops. */
+/** product-spec.md §7 DELETE ai-training-websites: its pages leave the bot, and its reading stops. */
 export async function removeWebsite(
   trx: Kysely<Database>,
   workspaceId: string,
@@ -126,7 +126,7 @@ export async function resyncWebsite(
   return row;
 }
 
-/** getLinks: discovery of the site at `baseUrl`, ended after 30 minutes (spec §9). */
+/** getLinks: discovery of the site at `baseUrl`, ended after 30 minutes (product-spec.md §9). */
 export function startLinkDiscovery(
   trx: Kysely<Database>,
   workspaceId: string,

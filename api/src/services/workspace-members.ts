@@ -111,7 +111,7 @@ async function assertAnotherAdminRemains(trx: Kysely<Database>, link: WorkspaceU
   }
 }
 
-/** spec §6: an admin changes a member's role and status. Pass a transaction. */
+/** product-spec.md §6: an admin changes a member's role and status. Pass a transaction. */
 export async function updateMember(
   trx: Kysely<Database>,
   callerId: string,
@@ -129,7 +129,7 @@ export async function updateMember(
   return updated;
 }
 
-/** spec §6: an admin removes a member. Pass a transaction. */
+/** product-spec.md §6: an admin removes a member. Pass a transaction. */
 export async function removeMember(
   trx: Kysely<Database>,
   callerId: string,

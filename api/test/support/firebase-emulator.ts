@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/** The Firebase Auth emulator of spec §9 (port 9099), as firebase.json at the root sets it. */
+/** The Firebase Auth emulator of product-spec.md §9 (port 9099), as firebase.json at the root sets it. */
 export const emulatorHost = '127.0.0.1:9099';
 export const emulatorProjectId = 'demo-parley';
 const origin = `http://${emulatorHost}`;

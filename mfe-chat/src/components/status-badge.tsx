@@ -4,7 +4,7 @@ import type { ConversationStatus } from 'shared-sdk/schemas';
 import { Badge } from 'shared-ui';
 import { chatNamespace } from '../i18n/chat-translations';
 
-/** Pending conversations wait for a person: their badge stands out (spec §4). */
+/** Pending conversations wait for a person: their badge stands out (product-spec.md §4). */
 const PendingBadge = styled(Badge)`
   color: ${({ theme }) => theme.colors.yellow};
   background: transparent;

@@ -72,7 +72,7 @@ const searchResults = {
 
 describeExposedPages({
   exposes,
-  // The page the shell mounts (spec §2: the list, and the list with a conversation open), where
+  // The page the shell mounts (product-spec.md §2: the list, and the list with a conversation open), where
   // it lives and the title it sets.
   pages: {
     './chat-takeover-page': {

@@ -6,7 +6,7 @@ import { describeExposedPages, type ExposedPage } from '@testing/exposed-pages';
 const anyTitle = /^.+ · Parley$/;
 const page = (route: string, path?: string): ExposedPage => ({ route, path, title: anyTitle });
 
-// The pages the shell mounts (spec §2), and where each one lives.
+// The pages the shell mounts (product-spec.md §2), and where each one lives.
 const pages: Record<string, ExposedPage> = {
   './home-page': page('/'),
   './about-us-page': page('/about-us'),

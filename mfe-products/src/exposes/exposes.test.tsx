@@ -6,7 +6,7 @@ import { fakeProductsServer } from '../testing/fake-products-server';
 
 describeExposedPages({
   exposes,
-  // The pages the shell mounts (spec §2), where each one lives and the title it sets.
+  // The pages the shell mounts (product-spec.md §2), where each one lives and the title it sets.
   pages: {
     './products-page': {
       route: '/dashboard/ws_fernhill/products',

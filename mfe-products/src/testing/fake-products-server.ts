@@ -26,7 +26,7 @@ const countsOf = (products: readonly Product[]) => ({
 });
 
 /**
- * The product calls of spec §7 and the live collections they change, in memory: a write changes
+ * The product calls of product-spec.md §7 and the live collections they change, in memory: a write changes
  * the products and the statistics together, then the subscriptions hear it. `override` answers
  * a call differently (e.g. an error). The workspace's currency is `currency`.
  */

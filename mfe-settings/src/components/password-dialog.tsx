@@ -22,7 +22,7 @@ export interface PasswordDialogProps {
 }
 
 /**
- * A confirmation that asks for the current password (spec §5: sensitive changes re-authenticate).
+ * A confirmation that asks for the current password (product-spec.md §5: sensitive changes re-authenticate).
  * Focus starts in the password field; Enter there confirms, like the button.
  */
 export function PasswordDialog(props: PasswordDialogProps) {

@@ -78,7 +78,7 @@ export function UserAvatar({
   return (
     <Circle $size={size} aria-hidden="true" data-testid="user-avatar">
       {showPhoto ? (
-        // A stored photo comes as webp in densities 1 and 2 (spec §9).
+        // A stored photo comes as webp in densities 1 and 2 (product-spec.md §9).
         <img {...storedImageSources(url, size)} alt="" onError={() => setFailedUrl(url)} />
       ) : (
         initialsOf({ firstName, lastName, email })

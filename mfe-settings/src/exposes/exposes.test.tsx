@@ -21,7 +21,7 @@ const dashboardPaths = [
 
 describeExposedPages({
   exposes,
-  // The pages the shell mounts (spec §2), where each one lives and the title it sets.
+  // The pages the shell mounts (product-spec.md §2), where each one lives and the title it sets.
   pages: {
     './my-account-page': { route: '/dashboard/my-account', title: 'My account' },
     './change-password-page': {

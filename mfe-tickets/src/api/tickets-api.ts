@@ -1,7 +1,7 @@
 import { call, ticketEndpoints, type WorkspaceUser } from 'shared-sdk';
 import type { CreateTicketRequest, TicketsWhere, UpdateTicketRequest } from 'shared-sdk/schemas';
 
-// The ticket calls of spec §7. The server checks workspace membership again on every one.
+// The ticket calls of product-spec.md §7. The server checks workspace membership again on every one.
 
 export const createTicket = (request: CreateTicketRequest) => call(ticketEndpoints.create, request);
 
@@ -26,7 +26,7 @@ export interface LoadedTicketsQuery {
   where: TicketsWhere | undefined;
 }
 
-/** spec §5: resolve-all and follow-up-all fail with this when no query is loaded. */
+/** product-spec.md §5: resolve-all and follow-up-all fail with this when no query is loaded. */
 export const noQueryLoadedMessage = "Workspace doesn't exist";
 
 function requireLoaded(query: LoadedTicketsQuery | null): LoadedTicketsQuery {

@@ -3,7 +3,7 @@ import type { TicketStatus } from 'shared-sdk/schemas';
 import { Badge } from 'shared-ui';
 import { ticketsNamespace } from '../i18n/tickets-translations';
 
-/** Open and closed use the theme's ticket badge colours (spec §1). */
+/** Open and closed use the theme's ticket badge colours (product-spec.md §1). */
 export function StatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation(ticketsNamespace);
   return <Badge $tone={status}>{t(`statuses.${status}`)}</Badge>;

@@ -13,7 +13,7 @@ const dashboardPaths = [
 
 describeExposedPages({
   exposes,
-  // The pages the shell mounts (spec §2), where each one lives and the title it sets.
+  // The pages the shell mounts (product-spec.md §2), where each one lives and the title it sets.
   pages: {
     './tickets-page': {
       route: '/dashboard/ws_fernhill/tickets',

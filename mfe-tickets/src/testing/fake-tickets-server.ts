@@ -16,7 +16,7 @@ type Body = Record<string, unknown>;
 type Where = { field: 'status'; value: Ticket['status'] } | undefined;
 
 /**
- * The tickets calls of spec §7 and the live collections they change, in memory: each write
+ * The tickets calls of product-spec.md §7 and the live collections they change, in memory: each write
  * changes the tickets and the statistics document together, then the live subscriptions hear it,
  * as the real API does. `override` answers a call differently (e.g. an error).
  */

@@ -12,7 +12,7 @@ const joinName = (firstName: string | undefined, lastName: string | undefined) =
 export type LinkedConversation = Pick<Conversation, 'id' | 'subject' | 'customer'>;
 
 /**
- * spec §3: the ticket's subject; else 'Ticket {id}' for an internal ticket, and for an external
+ * product-spec.md §3: the ticket's subject; else 'Ticket {id}' for an internal ticket, and for an external
  * one its conversation's subject, else 'Conversation {conversationId}'.
  */
 export function ticketSubject(
@@ -32,7 +32,7 @@ export function ticketSubject(
 
 /**
  * Who the ticket is for: the internal ticket's recipient, or the linked conversation's customer;
- * spec §3 'Anonymous User' when they have no name. Undefined while the conversation is unknown.
+ * product-spec.md §3 'Anonymous User' when they have no name. Undefined while the conversation is unknown.
  */
 export function ticketRecipient(
   t: TFunction<'tickets'>,

@@ -9,7 +9,7 @@ import { parseAiTrainingTab } from '../utils/ai-training-tabs';
 
 /**
  * /dashboard/:workspaceId/ai-training: Q&A pairs, unanswered questions, websites and "Try the bot", one tab each,
- * chosen by `?tab=`. A bad `page` (spec §5) or an unknown tab is the 404 page on every tab.
+ * chosen by `?tab=`. A bad `page` (product-spec.md §5) or an unknown tab is the 404 page on every tab.
  */
 function AiTrainingPage() {
   const { pathname, search } = useLocation();

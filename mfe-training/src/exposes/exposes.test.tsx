@@ -6,7 +6,7 @@ import { fakeQnasServer } from '../testing/fake-qnas-server';
 
 describeExposedPages({
   exposes,
-  // The pages the shell mounts (spec §2), where each one lives and the title it sets.
+  // The pages the shell mounts (product-spec.md §2), where each one lives and the title it sets.
   pages: {
     './ai-training-page': {
       route: '/dashboard/ws_fernhill/ai-training',

@@ -7,7 +7,7 @@ import { buildQna, buildStatistics, buildTopic } from '@testing/data-generators'
 type Body = { workspaceId: string; qnaId?: string } & Partial<AiTrainingQna>;
 
 /**
- * The ai-training-qnas calls of spec §7 (with the CSV import and export) and the live collections
+ * The ai-training-qnas calls of product-spec.md §7 (with the CSV import and export) and the live collections
  * they change, in memory: a write
  * changes the pairs, their topics and the statistics together, then the subscriptions hear it.
  * `override` answers a call differently (e.g. an error).

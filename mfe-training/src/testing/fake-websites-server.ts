@@ -28,7 +28,7 @@ type Body = {
 const notFound = (what: string) => errorReply(404, 'not-found', `No ${what}`);
 
 /**
- * The websites calls of spec §7, website discovery (getLinks) and "Try the bot", with the live
+ * The websites calls of product-spec.md §7, website discovery (getLinks) and "Try the bot", with the live
  * collections they change, in memory. Discovery jobs stay queued until the test moves them on
  * with `updateJob`, as the crawler would. `answer` is what the bot says to a question;
  * `override` answers a call differently (e.g. an error).

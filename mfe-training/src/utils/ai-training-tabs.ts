@@ -16,7 +16,7 @@ const tabValues: Record<AiTrainingTab, string | null> = {
 
 /**
  * The tab the URL selects. A `tab` that names no tab (or is given twice) is the 404 page for
- * `path`, as the product's other query values are (spec §5).
+ * `path`, as the product's other query values are (product-spec.md §5).
  */
 export function parseAiTrainingTab(search: URLSearchParams, path: string): AiTrainingTab {
   const values = search.getAll('tab');

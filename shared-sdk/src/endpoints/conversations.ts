@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// spec §7 chat takeover calls.
+// product-spec.md §7 chat takeover calls.
 export const conversationEndpoints = {
   sendMessage: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// The identity provider's calls (spec §7 "identity provider") and the sign-in cookie.
+// The identity provider's calls (product-spec.md §7 "identity provider") and the sign-in cookie.
 export const identityEndpoints = {
   signup: endpoint({
     method: 'POST',
@@ -49,7 +49,7 @@ export const identityEndpoints = {
     path: '/api/auth/account',
     body: 'deleteAccountRequestSchema',
   }),
-  // spec §7 POST /api/session: {token}; an empty token on logout.
+  // product-spec.md §7 POST /api/session: {token}; an empty token on logout.
   session: endpoint({ method: 'POST', path: '/api/session', body: 'sessionRequestSchema' }),
   currentUser: endpoint({
     method: 'GET',

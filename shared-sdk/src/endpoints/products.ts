@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// spec §7 product calls.
+// product-spec.md §7 product calls.
 export const productEndpoints = {
   create: endpoint({
     method: 'POST',

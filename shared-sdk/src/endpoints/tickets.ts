@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// spec §7 tickets calls.
+// product-spec.md §7 tickets calls.
 export const ticketEndpoints = {
   create: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// spec §7 AI training calls.
+// product-spec.md §7 AI training calls.
 export const aiTrainingQnaEndpoints = {
   create: endpoint({
     method: 'POST',

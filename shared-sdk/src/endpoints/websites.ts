@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// spec §7 ai-training-websites calls, website discovery (getLinks) and "Try the bot".
+// product-spec.md §7 ai-training-websites calls, website discovery (getLinks) and "Try the bot".
 export const aiTrainingWebsiteEndpoints = {
   create: endpoint({
     method: 'POST',

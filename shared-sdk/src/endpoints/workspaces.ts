@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-// spec §7: workspaces, their members, chatbots and statistics.
+// product-spec.md §7: workspaces, their members, chatbots and statistics.
 export const workspaceEndpoints = {
   list: endpoint({
     method: 'GET',

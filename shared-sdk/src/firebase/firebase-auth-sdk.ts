@@ -45,7 +45,7 @@ export const firebaseAuth = {
     signInWithEmailAndPassword(auth, email, password),
   async signUp(auth: Auth, email: string, password: string, displayName: string) {
     const { user } = await createUserWithEmailAndPassword(auth, email, password);
-    // spec §5: the display name is first and last name joined by a space.
+    // product-spec.md §5: the display name is first and last name joined by a space.
     await updateProfile(user, { displayName });
     return user;
   },
@@ -53,7 +53,7 @@ export const firebaseAuth = {
     sendPasswordResetEmail(auth, email, { url: continueUrl }),
   confirmPasswordReset: (auth: Auth, code: string, newPassword: string) =>
     confirmPasswordReset(auth, code, newPassword),
-  /** spec §5: sensitive changes re-authenticate with the current password first. */
+  /** product-spec.md §5: sensitive changes re-authenticate with the current password first. */
   async reauthenticate(user: User, password: string) {
     await reauthenticateWithCredential(
       user,

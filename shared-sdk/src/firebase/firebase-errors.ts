@@ -1,6 +1,6 @@
 import { ApiError } from 'shared-sdk';
 
-// Firebase codes that spec §8 names differently: the message of the spec's code is shown.
+// Firebase codes that product-spec.md §8 names differently: the message of the spec's code is shown.
 const specCodes: Record<string, string> = {
   'auth/weak-password': 'auth/password-does-not-meet-requirements',
   'auth/invalid-login-credentials': 'auth/invalid-credential',
@@ -19,7 +19,7 @@ const statusOf = (code: string) =>
         : 400;
 
 /**
- * A Firebase SDK failure as the ApiError every page already shows: its `code` keys the spec §8
+ * A Firebase SDK failure as the ApiError every page already shows: its `code` keys the product-spec.md §8
  * message (errors.{code}; auth/unknown when there is none), and the codes that end a session
  * end it the same way as Parley's own.
  */

@@ -126,7 +126,7 @@ function setup(
   };
 }
 
-describe('Firebase session (issue 16, spec §8 and §9)', () => {
+describe('Firebase session (issue 16, product-spec.md §8 and §9)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     jest.clearAllMocks();
@@ -204,7 +204,7 @@ describe('Firebase session (issue 16, spec §8 and §9)', () => {
     expect(sdk.signOut).toHaveBeenCalled();
   });
 
-  it('maps Firebase error codes to the spec §8 codes pages translate', async () => {
+  it('maps Firebase error codes to the product-spec.md §8 codes pages translate', async () => {
     const { session } = setup();
     sdk.signIn.mockRejectedValueOnce(firebaseError('auth/wrong-password'));
     await expect(session.signIn({ email: 'a@b.example', password: 'x' })).rejects.toMatchObject({

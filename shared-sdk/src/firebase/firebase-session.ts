@@ -39,7 +39,7 @@ export interface FirebaseSessionOptions extends SessionOptions {
 
 /**
  * The page's session when Firebase Authentication signs users in: the same interface, timing
- * and errors as Parley's own (spec §8, §9), so no remote knows which provider is in use. The
+ * and errors as Parley's own (product-spec.md §8, §9), so no remote knows which provider is in use. The
  * Firebase ID token is the access token: POST /api/session hands it to the API, which creates
  * the Parley user on the first sign-in and sets the sign-in cookie.
  */
@@ -71,7 +71,7 @@ export function createFirebaseSession({
     return sdk;
   };
 
-  /** Runs a Firebase SDK call; its failure becomes the ApiError pages show (spec §8). */
+  /** Runs a Firebase SDK call; its failure becomes the ApiError pages show (product-spec.md §8). */
   async function withFirebase<T>(run: (loaded: LoadedSdk) => Promise<T>): Promise<T> {
     const loaded = await load();
     try {
@@ -141,7 +141,7 @@ export function createFirebaseSession({
       await adopt(user, forceRefresh);
     } catch (error) {
       // A refused token (disabled, revoked, deleted) ends the session; anything else (network,
-      // 5xx) is retried with spec §9's backoff.
+      // 5xx) is retried with product-spec.md §9's backoff.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         clearLocal();
         await loaded.api.signOut(loaded.auth).catch(() => undefined);
@@ -162,7 +162,7 @@ export function createFirebaseSession({
     return { loaded, user };
   }
 
-  /** The signed-in Firebase user, re-authenticated with `password` (spec §5). */
+  /** The signed-in Firebase user, re-authenticated with `password` (product-spec.md §5). */
   async function reauthenticated(password: string): Promise<{ loaded: LoadedSdk; user: User }> {
     const { loaded, user } = await signedInUser();
     try {
@@ -245,7 +245,7 @@ export function createFirebaseSession({
       // Forced: the token must carry the display name just set, which names the Parley user.
       const signedUp = await adoptNew(loaded, user, true);
       if (!website) return signedUp;
-      // spec §4: a user who gives a website gets a workspace at once.
+      // product-spec.md §4: a user who gives a website gets a workspace at once.
       const updated = await call(identityEndpoints.updateProfile, { website });
       await call(workspaceEndpoints.create, {
         workspaceName: defaultWorkspaceName,
@@ -256,7 +256,7 @@ export function createFirebaseSession({
       return clientUser;
     },
     async requestPasswordReset(email) {
-      // spec §7: the recovery e-mail links to /login, which reads the oobCode.
+      // product-spec.md §7: the recovery e-mail links to /login, which reads the oobCode.
       const continueUrl = `${(globalThis as { location?: { origin: string } }).location?.origin ?? ''}/login`;
       try {
         await withFirebase(({ auth, api }) => api.sendPasswordReset(auth, email, continueUrl));

@@ -18,7 +18,7 @@ const loading: LiveState = { status: 'loading', docs: [] };
 
 /**
  * The documents of a live query, in its order, re-rendering on every change the server sends
- * (spec §4: lists refresh when items are added, changed or removed), straight from the page's
+ * (product-spec.md §4: lists refresh when items are added, changed or removed), straight from the page's
  * live client: what the remotes' pages read, without the shell's store. `null` reads nothing.
  * The query may be a new object on every render: equal queries keep one subscription.
  */

@@ -59,7 +59,7 @@ export const widgetChatbotSchema = chatbotSchema
     awayMessage: true,
   })
   .extend({
-    /** The workspace's background colour (spec §3), set in its settings. */
+    /** The workspace's background colour (product-spec.md §3), set in its settings. */
     headerColor: z.string(),
   });
 export type WidgetChatbot = z.infer<typeof widgetChatbotSchema>;

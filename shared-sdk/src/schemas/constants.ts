@@ -1,7 +1,7 @@
 // The lists and limits the schemas are made with, without zod: a page shows them (a select's
 // options, a maximum in a hint) without loading the schemas.
 
-// spec §9: default minimum password length; the rest of the policy comes from the server.
+// product-spec.md §9: default minimum password length; the rest of the policy comes from the server.
 export const defaultMinPasswordLength = 6;
 
 export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
@@ -34,16 +34,16 @@ export const webhookEventNames = [
 /** Links of one website the bot may learn from; discovery offers at most this many too. */
 export const maxWebsiteLinks = 2000;
 
-/** spec §9: discovery stops after 30 minutes and keeps what it found. */
+/** product-spec.md §9: discovery stops after 30 minutes and keeps what it found. */
 export const getLinksTimeoutMinutes = 30;
 
-// spec §6: 'admin' is the role the spec names; members without it are agents.
+// product-spec.md §6: 'admin' is the role the spec names; members without it are agents.
 export const workspaceRoles = ['admin', 'agent'] as const;
 
 export const workspaceUserStatuses = ['active', 'disabled'] as const;
 
 /**
- * spec §3 idleTimeoutInMinutes. At least 5 minutes: the idle sweep runs every minute or so, and a
+ * product-spec.md §3 idleTimeoutInMinutes. At least 5 minutes: the idle sweep runs every minute or so, and a
  * shorter wait would close a conversation while the customer is still typing. At most 24 hours:
  * a longer one leaves yesterday's conversations open in the agents' pending list.
  */

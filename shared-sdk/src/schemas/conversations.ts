@@ -4,7 +4,7 @@ import { storedFileSchema } from './storage';
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
-// spec §3 customer: a visitor of the business's site who chats through the widget.
+// product-spec.md §3 customer: a visitor of the business's site who chats through the widget.
 export const customerSchema = z.object({
   id,
   workspaceId: id,
@@ -35,9 +35,9 @@ export const customerIdentitySchema = z.object({
 export type CustomerIdentity = z.infer<typeof customerIdentitySchema>;
 
 /**
- * spec §4 conversation status. `open`: the bot (or an agent who took it over) is answering;
+ * product-spec.md §4 conversation status. `open`: the bot (or an agent who took it over) is answering;
  * `pending`: waiting for a person (the takeover list shows these first); `resolved`.
- * The statistics count `pending` as every conversation not resolved (spec §3 "unresolved").
+ * The statistics count `pending` as every conversation not resolved (product-spec.md §3 "unresolved").
  */
 export const conversationStatuses = ['open', 'pending', 'resolved'] as const;
 export type ConversationStatus = (typeof conversationStatuses)[number];
@@ -82,7 +82,7 @@ export const lastMessageSchema = z.object({
 });
 
 /**
- * spec §3 conversation, as the live `conversations` collection returns it: enriched with its
+ * product-spec.md §3 conversation, as the live `conversations` collection returns it: enriched with its
  * customer's name (the takeover list shows it), and with messagesSeenCount per user id.
  */
 export const conversationSchema = z.object({
@@ -99,7 +99,7 @@ export const conversationSchema = z.object({
   agentIds: z.array(id),
   lastMessage: lastMessageSchema.nullable(),
   messagesCount: z.number().int(),
-  /** spec §3 "messagesSeenCount per conversation and per user": user id → messages seen. */
+  /** product-spec.md §3 "messagesSeenCount per conversation and per user": user id → messages seen. */
   messagesSeenCount: z.record(z.string(), z.number().int()),
   customer: customerSchema
     .pick({ firstName: true, lastName: true, email: true, orderId: true })
@@ -128,7 +128,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const messageAttachmentSchema = storedFileSchema;
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
-/** spec §3 message "optional form": field name → value (shape not shown by the spec). */
+/** product-spec.md §3 message "optional form": field name → value (shape not shown by the spec). */
 export const messageFormSchema = z.record(z.string().max(64), z.string().max(2000));
 
 /**
@@ -189,7 +189,7 @@ export const messageEmailSchema = z.object({
 });
 export type MessageEmail = z.infer<typeof messageEmailSchema>;
 
-// spec §3 message, ordered by timestamp (the live `messages` collection, one conversation).
+// product-spec.md §3 message, ordered by timestamp (the live `messages` collection, one conversation).
 export const messageSchema = z.object({
   id,
   conversationId: id,
@@ -229,7 +229,7 @@ export const messageContentSchema = z
   .max(5000, 'Messages are at most 5,000 characters');
 const attachments = z.array(messageAttachmentSchema.pick({ path: true })).max(10);
 
-// spec §7 POST /api/user/messages (role agent: messages sent from the dashboard).
+// product-spec.md §7 POST /api/user/messages (role agent: messages sent from the dashboard).
 export const sendMessageRequestSchema = z
   .object({
     workspaceId: id,
@@ -250,14 +250,14 @@ export const sendMessageRequestSchema = z
   );
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
-// spec §7 POST /api/user/seen-message.
+// product-spec.md §7 POST /api/user/seen-message.
 export const seenMessageRequestSchema = z.object({
   workspaceId: id,
   conversationId: id,
   messagesSeenCount: z.number().int().min(0),
 });
 
-// spec §7 POST /api/user/resolve-conversation; the takeover call has the same payload.
+// product-spec.md §7 POST /api/user/resolve-conversation; the takeover call has the same payload.
 export const conversationRequestSchema = z.object({ workspaceId: id, conversationId: id });
 
 // POST /api/user/assign-conversation: assigneeId null unassigns; else an active member.

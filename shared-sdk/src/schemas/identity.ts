@@ -14,7 +14,7 @@ const email = z.email('Please enter a valid e-mail address').max(254);
 const password = z.string().min(1, 'Please enter your password').max(256);
 const optionalText = (max: number) => z.string().trim().max(max).nullable();
 
-// spec §3 user. fullName, publicKey and canChangePassword are added on the client.
+// product-spec.md §3 user. fullName, publicKey and canChangePassword are added on the client.
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -30,7 +30,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-// spec §3: the saved fields of a user.
+// product-spec.md §3: the saved fields of a user.
 export const profileUpdateSchema = z
   .object({
     email,
@@ -87,14 +87,14 @@ export const changePasswordRequestSchema = z.object({
 export const deleteAccountRequestSchema = z.object({ password });
 export const sessionRequestSchema = z.object({ token: z.string() });
 
-/** GET /api/user: whether the request is signed in (spec §7: the response decides). */
+/** GET /api/user: whether the request is signed in (product-spec.md §7: the response decides). */
 export const currentUserResponseSchema = z.object({
   loggedIn: z.boolean(),
   user: userSchema.nullable(),
 });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
-// spec §8: auth errors come back with these codes (prefixed "auth/").
+// product-spec.md §8: auth errors come back with these codes (prefixed "auth/").
 export const authErrorCodes = [
   'wrong-password',
   'invalid-email',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wellFormedText } from './text';
 
-// spec §7 live reads: a subscription names a collection, its workspace, where filters, orderBy,
+// product-spec.md §7 live reads: a subscription names a collection, its workspace, where filters, orderBy,
 // limit and a startAfter cursor. The server answers with a snapshot, then changes in commit order.
 export const liveCollections = [
   'users',

@@ -48,7 +48,7 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 export const newsListSchema = z.object({ articles: z.array(newsArticleSummarySchema) });
 export type NewsList = z.infer<typeof newsListSchema>;
 
-/** A news article's slug, as in /news/{slug} (spec §2). */
+/** A news article's slug, as in /news/{slug} (product-spec.md §2). */
 export const newsSlugPattern = /^[a-z0-9-]+$/;
 export const newsSlugParamsSchema = z.object({
   slug: z

@@ -6,7 +6,7 @@ const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
 /**
- * spec §4 product status. `processing`: an imported product whose photo the server is still
+ * product-spec.md §4 product status. `processing`: an imported product whose photo the server is still
  * copying in (Shopify's Image Src); the bot never offers it, and it becomes active or disabled,
  * as its row said, once the photo is stored or could not be.
  */
@@ -19,7 +19,7 @@ export type SettableProductStatus = (typeof settableProductStatuses)[number];
 /** The largest price accepted, in the currency's units (below 2^53 minor units, exactly). */
 export const maxProductPrice = 1_000_000_000;
 
-/** A product as the live `products` collection and the product calls return it (spec §3). */
+/** A product as the live `products` collection and the product calls return it (product-spec.md §3). */
 export const productSchema = z.object({
   id,
   workspaceId: id,
@@ -63,7 +63,7 @@ export const productSkuSchema = z
   .max(64, 'The SKU is at most 64 characters')
   .regex(/^[\p{L}\p{N}._/-]+$/u, 'The SKU may hold letters, digits and . _ / - only');
 
-/** The fields an admin writes (spec §7 POST and PATCH /api/user/products). */
+/** The fields an admin writes (product-spec.md §7 POST and PATCH /api/user/products). */
 export const productFieldsSchema = z.object({
   sku: productSkuSchema,
   name: z.string().trim().min(1, 'Please enter the name').max(200),
@@ -75,7 +75,7 @@ export const productFieldsSchema = z.object({
 });
 export type ProductFields = z.input<typeof productFieldsSchema>;
 
-// spec §7 POST /api/user/products: the client names the new product's id, so a retried call
+// product-spec.md §7 POST /api/user/products: the client names the new product's id, so a retried call
 // creates one product.
 export const createProductRequestSchema = productFieldsSchema.extend({
   workspaceId: id,
@@ -84,7 +84,7 @@ export const createProductRequestSchema = productFieldsSchema.extend({
 });
 export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
 
-// spec §7 PATCH /api/user/products: the same fields, and optionally the status.
+// product-spec.md §7 PATCH /api/user/products: the same fields, and optionally the status.
 export const updateProductRequestSchema = productFieldsSchema.extend({
   workspaceId: id,
   productId: id,
@@ -92,7 +92,7 @@ export const updateProductRequestSchema = productFieldsSchema.extend({
 });
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 
-// spec §7 DELETE /api/user/products: one product, several, or every product of a status.
+// product-spec.md §7 DELETE /api/user/products: one product, several, or every product of a status.
 export const deleteProductsRequestSchema = z.union([
   z.object({ workspaceId: id, productId: id }).strict(),
   z

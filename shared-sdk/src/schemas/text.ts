@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// spec §8 invalid-argument: text PostgreSQL cannot store (U+0000) or that is not Unicode (an
+// product-spec.md §8 invalid-argument: text PostgreSQL cannot store (U+0000) or that is not Unicode (an
 // unpaired surrogate, which JSON can carry). Refused for every field of every call and every
 // live message, keys included, before anything reaches the database.
 

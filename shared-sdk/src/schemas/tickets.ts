@@ -3,14 +3,14 @@ import { z } from 'zod';
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
-// spec §3 ticket, §4 ticket status.
+// product-spec.md §3 ticket, §4 ticket status.
 export const ticketStatuses = ['open', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 /** 'external' is a ticket linked to a conversation. */
 export const ticketTypes = ['internal', 'external'] as const;
 export type TicketType = (typeof ticketTypes)[number];
 
-/** Who an internal ticket is for (spec §3 does not show the shape; every part may be empty). */
+/** Who an internal ticket is for (product-spec.md §3 does not show the shape; every part may be empty). */
 export const recipientInfoSchema = z.object({
   firstName: z.string().trim().max(120).default(''),
   lastName: z.string().trim().max(120).default(''),
@@ -41,7 +41,7 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 const subject = z.string().trim().min(1, 'Please enter a subject').max(200);
 
-// spec §7 POST /api/user/tickets.
+// product-spec.md §7 POST /api/user/tickets.
 export const createTicketRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('internal'),
@@ -69,7 +69,7 @@ export type UpdateTicketRequest = z.infer<typeof updateTicketRequestSchema>;
 
 const ticketIds = z.array(id).min(1, 'Select at least one ticket').max(500);
 
-// spec §7 PATCH /api/user/resolve-tickets and /api/user/follow-up-tickets.
+// product-spec.md §7 PATCH /api/user/resolve-tickets and /api/user/follow-up-tickets.
 export const resolveTicketsRequestSchema = z.object({ workspaceId: id, ticketIds });
 export const followUpTicketsRequestSchema = z.object({
   workspaceId: id,
@@ -78,14 +78,14 @@ export const followUpTicketsRequestSchema = z.object({
   isFollowedUp: z.boolean().default(true),
 });
 
-/** The list filter an "all" call applies to: spec §7 where{field status, value}; none = every ticket. */
+/** The list filter an "all" call applies to: product-spec.md §7 where{field status, value}; none = every ticket. */
 export const ticketsWhereSchema = z.object({
   field: z.literal('status'),
   value: z.enum(ticketStatuses),
 });
 export type TicketsWhere = z.infer<typeof ticketsWhereSchema>;
 
-// spec §7 PATCH /api/user/resolve-tickets-all and /api/user/follow-up-tickets-all.
+// product-spec.md §7 PATCH /api/user/resolve-tickets-all and /api/user/follow-up-tickets-all.
 export const resolveTicketsAllRequestSchema = z.object({
   workspaceId: id,
   where: ticketsWhereSchema.optional(),

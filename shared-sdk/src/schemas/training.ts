@@ -4,7 +4,7 @@ import { maxQnaImportPairs } from './constants';
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
-// spec §3 ai_training_qna_topic: the name is the id.
+// product-spec.md §3 ai_training_qna_topic: the name is the id.
 export const aiTrainingQnaTopicSchema = z.object({
   id: z.string(),
   workspaceId: id,
@@ -13,7 +13,7 @@ export const aiTrainingQnaTopicSchema = z.object({
 });
 export type AiTrainingQnaTopic = z.infer<typeof aiTrainingQnaTopicSchema>;
 
-// spec §3 ai_training_qna.
+// product-spec.md §3 ai_training_qna.
 export const aiTrainingQnaSchema = z.object({
   id,
   workspaceId: id,
@@ -32,7 +32,7 @@ const topicIds = z
 const question = z.string().trim().min(1, 'Please enter the question').max(500);
 const answer = z.string().trim().min(1, 'Please enter the answer').max(5000);
 
-// spec §7 ai-training-qnas calls. Topics are created on first use.
+// product-spec.md §7 ai-training-qnas calls. Topics are created on first use.
 export const createAiTrainingQnaRequestSchema = z.object({
   workspaceId: id,
   topicIds,

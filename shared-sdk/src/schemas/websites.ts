@@ -22,7 +22,7 @@ export const aiTrainingWebpageSchema = z.object({
 });
 export type AiTrainingWebpage = z.infer<typeof aiTrainingWebpageSchema>;
 
-/** spec §3 ai_training_website, with the state of each of its links. */
+/** product-spec.md §3 ai_training_website, with the state of each of its links. */
 export const aiTrainingWebsiteSchema = z.object({
   id,
   workspaceId: id,
@@ -48,7 +48,7 @@ const links = z
   .min(1, 'Choose at least one page')
   .max(maxWebsiteLinks, `At most ${maxWebsiteLinks} pages per website`);
 
-// spec §7 ai-training-websites calls. Every link must be on the website's own site.
+// product-spec.md §7 ai-training-websites calls. Every link must be on the website's own site.
 export const createAiTrainingWebsiteRequestSchema = z.object({
   workspaceId: id,
   baseUrl: webAddressSchema,

@@ -13,7 +13,7 @@ import { workspaceRoles, workspaceUserStatuses, idleTimeoutBounds } from './cons
 const id = z.string().min(1).max(64);
 const timestamp = z.string();
 
-// spec §3 workspace: id doubles as its API key, ownedBy as its public key.
+// product-spec.md §3 workspace: id doubles as its API key, ownedBy as its public key.
 export const workspaceSchema = z.object({
   id,
   ownedBy: z.string(),
@@ -31,7 +31,7 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 export type WorkspaceRole = (typeof workspaceRoles)[number];
 export type WorkspaceUserStatus = (typeof workspaceUserStatuses)[number];
 
-// spec §3 workspace_user link, enriched with the member's name, e-mail, photo and workspace.
+// product-spec.md §3 workspace_user link, enriched with the member's name, e-mail, photo and workspace.
 export const workspaceUserSchema = z.object({
   id,
   workspaceId: id,
@@ -102,7 +102,7 @@ export const updateWorkspaceUserRequestSchema = z.object({
 });
 export const deleteWorkspaceUserRequestSchema = z.object({ workspaceUserId: id });
 
-// spec §3 chatbot, with what customers expect of a chat (greeting, launcher, pre-chat form,
+// product-spec.md §3 chatbot, with what customers expect of a chat (greeting, launcher, pre-chat form,
 // business hours).
 export const chatbotSchema = z
   .object({
@@ -120,7 +120,7 @@ export type Chatbot = z.infer<typeof chatbotSchema>;
 
 const idleTimeoutMessage = `Please enter whole minutes from ${idleTimeoutBounds.min} to ${idleTimeoutBounds.max} (24 hours): shorter closes chats while customers type, longer keeps stale ones open`;
 
-/** Where a chatbot's photos are stored (spec §3 images/chatbots/{id-id}/{file}). */
+/** Where a chatbot's photos are stored (product-spec.md §3 images/chatbots/{id-id}/{file}). */
 export const chatbotPhotoFolder = (workspaceId: string, chatbotId: string) =>
   `images/chatbots/${workspaceId}-${chatbotId}/`;
 
@@ -141,7 +141,7 @@ export function storedImagePath(url: string): string | null {
   }
 }
 
-/** spec §7 PATCH /api/user/chatbots: every field of the chatbot an admin can change. */
+/** product-spec.md §7 PATCH /api/user/chatbots: every field of the chatbot an admin can change. */
 export const updateChatbotRequestSchema = z
   .object({
     workspaceId: id,
@@ -181,7 +181,7 @@ export const updateChatbotRequestSchema = z
   });
 export type UpdateChatbotRequest = z.input<typeof updateChatbotRequestSchema>;
 
-// spec §3 statistics of a workspace ("unresolved" conversations are stored as pending).
+// product-spec.md §3 statistics of a workspace ("unresolved" conversations are stored as pending).
 export const statisticsSchema = z.object({
   workspaceId: id,
   tickets: z.object({ open: z.number().int(), closed: z.number().int() }),
@@ -214,5 +214,5 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 // Answers of the list calls (GET /api/user/workspaces, /api/user/users, /api/user/chatbots).
 export const workspaceUsersSchema = z.array(workspaceUserSchema);
 export const chatbotsSchema = z.array(chatbotSchema);
-/** GET /api/user/is-admin (spec §7: the response is a boolean). */
+/** GET /api/user/is-admin (product-spec.md §7: the response is a boolean). */
 export const isAdminResponseSchema = z.boolean();

@@ -5,7 +5,7 @@ import { SegmentedControl } from './segmented-control';
 
 const preferences: ColorModePreference[] = ['light', 'dark', 'system'];
 
-/** Light / dark / system choice, stored (spec §1). */
+/** Light / dark / system choice, stored (product-spec.md §1). */
 export function ColorModeSwitch() {
   const { t } = useTranslation('common');
   const { preference, setPreference } = useColorMode();

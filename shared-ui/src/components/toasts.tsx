@@ -28,7 +28,7 @@ interface Toast {
   link?: ToastLink;
 }
 
-/** Reports the outcome of an action (spec §8: every store action ends done or error). */
+/** Reports the outcome of an action (product-spec.md §8: every store action ends done or error). */
 export interface Toaster {
   success(message: string, link?: ToastLink): void;
   error(message: string): void;
@@ -180,7 +180,7 @@ function ToastViewport({
 
 /**
  * One toast: it leaves after its time, but the clock stops while the pointer is over it or
- * focus is inside it (spec §9: pauses on hover) and resumes with the time that was left.
+ * focus is inside it (product-spec.md §9: pauses on hover) and resumes with the time that was left.
  */
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   const { t } = useTranslation('common');

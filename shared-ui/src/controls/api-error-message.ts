@@ -2,7 +2,7 @@ import { ApiError } from 'shared-sdk';
 import { authErrorMessage } from './auth-error-message';
 
 /**
- * What to tell the user about a failed call: spec §8's translated text for auth errors (and for a
+ * What to tell the user about a failed call: product-spec.md §8's translated text for auth errors (and for a
  * request that never reached the server); the translated text of the error catalogue for another
  * code it has (errors.{code}); else the API's own message, else `unexpected`.
  */

@@ -5,7 +5,7 @@ type LooseT = (key: string, options?: Record<string, unknown>) => string;
 type AnyT = (key: never, options: never) => unknown;
 
 /**
- * spec §8: auth errors map by code to the translated message under errors.{code}; a code with
+ * product-spec.md §8: auth errors map by code to the translated message under errors.{code}; a code with
  * no message uses auth/unknown. A request that never reached the server is network-request-failed.
  */
 export function authErrorMessage(t: AnyT, error: unknown): string {

@@ -35,7 +35,7 @@ const Status = styled.span`
 `;
 
 /**
- * Previous and next links around "page n of m". Each page is a URL (spec §9: paging lives in
+ * Previous and next links around "page n of m". Each page is a URL (product-spec.md §9: paging lives in
  * the query), so it can be bookmarked, shared and opened directly.
  */
 export function Pagination({

@@ -39,7 +39,7 @@ const List = styled.ul`
   }
 `;
 
-/** spec §5: the password policy, shown and checked as the user types. */
+/** product-spec.md §5: the password policy, shown and checked as the user types. */
 export function PasswordPolicyChecklist({
   policy,
   password,

@@ -65,7 +65,7 @@ export interface PhotoFieldLabels {
 
 /**
  * A stored photo (a product's, a chatbot's): uploaded to `uploadPath(file name)` as soon as it is
- * chosen, with a local preview meanwhile, then shown as webp at 1x and 2x (spec §9). The form
+ * chosen, with a local preview meanwhile, then shown as webp at 1x and 2x (product-spec.md §9). The form
  * around it saves the URL it reports with `onChange`.
  */
 export function PhotoField({

@@ -198,7 +198,7 @@ export function useSchemaForm<T, R, F extends string>({
       if (reportDone && toaster) reportDone(receipt, toaster);
     } catch (error) {
       // A disabled account or an expired session is not handled here: the app's API client
-      // signs the user out for every call (spec §8).
+      // signs the user out for every call (product-spec.md §8).
       const failure = describeFailure(error);
       setState({ status: 'failed', message: failure.message, field: failure.field });
       if (failure.field !== undefined) {

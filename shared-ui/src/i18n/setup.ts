@@ -2,7 +2,7 @@ import i18next, { type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './en-US.common.json';
 
-// spec §2: English only; en-US is the default locale and has no URL prefix.
+// product-spec.md §2: English only; en-US is the default locale and has no URL prefix.
 export const defaultLocale = 'en-US';
 export const supportedLocales = [defaultLocale] as const;
 

@@ -19,7 +19,7 @@ function ShownMode() {
   return <output aria-label="mode">{`${preference}:${mode}`}</output>;
 }
 
-describe('colour mode (spec §1)', () => {
+describe('colour mode (product-spec.md §1)', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('follows the system by default and stores the user choice', async () => {

@@ -68,7 +68,7 @@ interface ColorModeValue {
 const ColorModeContext = createContext<ColorModeValue | null>(null);
 
 /**
- * spec §1: light, dark or system colour mode is a stored preference, and a route may force a
+ * product-spec.md §1: light, dark or system colour mode is a stored preference, and a route may force a
  * mode (`forcedMode`) without changing what is stored.
  */
 export function ColorModeProvider({

@@ -1,4 +1,4 @@
-// spec §1: the product's own colour scheme. Every colour the spec names is a token here;
+// product-spec.md §1: the product's own colour scheme. Every colour the spec names is a token here;
 // light and dark palettes give each token a value that keeps text contrast at WCAG AA.
 
 export interface Palette {
@@ -88,14 +88,14 @@ export const darkPalette: Palette = {
   backdrop: '#0B1A3399',
 };
 
-// spec §9: breakpoints in px.
+// product-spec.md §9: breakpoints in px.
 export const breakpoints = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
 export type Breakpoint = keyof typeof breakpoints;
 
 /** Media query for "this breakpoint and wider". */
 export const up = (bp: Breakpoint) => `@media (min-width: ${breakpoints[bp]}px)`;
 
-// spec §9: default meta theme colour.
+// product-spec.md §9: default meta theme colour.
 export const metaThemeColor = '#50FFDC';
 
 export const space = (n: number) => `${n * 4}px`;

@@ -6,7 +6,7 @@ import { Loading } from 'shared-ui';
 import { useAppSelector } from '../store/hooks';
 import { selectIsAdmin } from '../store/workspaces-slice';
 
-/** Asks the server whether the user is admin of a workspace (spec §6: GET /api/user/is-admin). */
+/** Asks the server whether the user is admin of a workspace (product-spec.md §6: GET /api/user/is-admin). */
 function useServerIsAdmin(workspaceId: string, needed: boolean) {
   const [answers, setAnswers] = useState<Record<string, boolean>>({});
   useEffect(() => {

@@ -62,7 +62,7 @@ describe('App routes', () => {
     expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
   });
 
-  it('shows the 404 page with the spec message for an unknown path (spec §8)', () => {
+  it('shows the 404 page with the spec message for an unknown path (product-spec.md §8)', () => {
     renderPage(<App routes={testRoutes} />, { route: '/nope', frame: false });
     expect(screen.getByText('Page Not Found: /nope')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't find that page");
@@ -99,7 +99,7 @@ describe('App routes', () => {
     );
   });
 
-  it('lets a route force a colour mode without changing the stored preference (spec §1)', async () => {
+  it('lets a route force a colour mode without changing the stored preference (product-spec.md §1)', async () => {
     window.localStorage.setItem('parley.colorMode', 'light');
     renderPage(<App routes={testRoutes} />, { route: '/help-center', frame: false });
     expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('App routes', () => {
   });
 });
 
-describe('route table (spec §2)', () => {
+describe('route table (product-spec.md §2)', () => {
   it('has every public route with its name and layout', () => {
     expect(publicRoutes.map((route) => route.path)).toEqual([
       '/',
@@ -165,7 +165,7 @@ describe('route table (spec §2)', () => {
     expect(() => getHref('nope')).toThrow('Unknown route: nope');
   });
 
-  it('raises an error for an unknown layout (spec §8)', () => {
+  it('raises an error for an unknown layout (product-spec.md §8)', () => {
     expect(() => getLayout('sidebar')).toThrow('Unknown layout: sidebar');
   });
 });

@@ -12,7 +12,7 @@ import { GuardedRoute } from './guarded-route';
 import { isDashboardPath } from './route-guard';
 import { routes as appRoutes, type RouteDefinition } from './routes';
 
-// spec §8: unknown paths show the 404 page with 'Page Not Found: {path}'.
+// product-spec.md §8: unknown paths show the 404 page with 'Page Not Found: {path}'.
 function NotFound() {
   const { pathname } = useLocation();
   return (
@@ -84,7 +84,7 @@ export function App({ routes = appRoutes }: { routes?: RouteDefinition[] }) {
   );
 }
 
-/** spec §2: "no layout" (the signup page). */
+/** product-spec.md §2: "no layout" (the signup page). */
 function Bare({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }

@@ -9,7 +9,7 @@ export const AdminGate = lazyComponent(() =>
   import('./admin-gate').then((module) => module.AdminGate),
 );
 
-/** Applies the spec §2 route guard to a route (or to an unknown path, routeName undefined). */
+/** Applies the product-spec.md §2 route guard to a route (or to an unknown path, routeName undefined). */
 export function GuardedRoute({
   routeName,
   children,

@@ -3,7 +3,7 @@ import { decideRoute, stripLocaleSuffix, workspaceIdOf } from './route-guard';
 const signedOut = { signedIn: false, search: '' };
 const signedIn = { signedIn: true, search: '' };
 
-describe('route guard (spec §2)', () => {
+describe('route guard (product-spec.md §2)', () => {
   it('sends a signed-in user on a non-dashboard path to /dashboard', () => {
     expect(decideRoute({ ...signedIn, routeName: 'pricing', pathname: '/pricing' })).toEqual({
       kind: 'redirect',

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 
-// spec §2: routes open to any signed-in user. The routes needing workspace-admin rights are
+// product-spec.md §2: routes open to any signed-in user. The routes needing workspace-admin rights are
 // those with a workspace in the URL (the spec's list: dashboard-workspaceId, its tickets and
 // chat-takeover routes; "dashboard" itself names no workspace, so there is nothing to check).
 export const signedInRouteNames = new Set([
@@ -12,7 +12,7 @@ export const signedInRouteNames = new Set([
 export const authOnlyRouteNames = new Set(['login', 'forgot-password', 'signup']);
 export const defaultRedirect = '/dashboard';
 
-/** spec §2: route names may carry a locale suffix (e.g. "dashboard___en-US"), stripped first. */
+/** product-spec.md §2: route names may carry a locale suffix (e.g. "dashboard___en-US"), stripped first. */
 export const stripLocaleSuffix = (name: string) => name.replace(/___[a-zA-Z-]+$/, '');
 
 export type GuardDecision =
@@ -45,7 +45,7 @@ export function workspaceIdOf(pathname: string): string | undefined {
   return id && id !== 'help' && id !== 'my-account' ? id : undefined;
 }
 
-/** spec §2 route guard, as a pure decision. */
+/** product-spec.md §2 route guard, as a pure decision. */
 export function decideRoute({ routeName, pathname, search, signedIn }: GuardInput): GuardDecision {
   const name = routeName === undefined ? undefined : stripLocaleSuffix(routeName);
   const requested = `${pathname}${search}`;

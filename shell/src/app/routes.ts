@@ -3,7 +3,7 @@ import type { ColorMode } from 'shared-ui';
 import { dashboardPaths, type RemoteName } from 'shared-sdk';
 import { shellPages } from './shell-pages';
 
-// spec §2 layouts; `null` is "no layout" (the signup page).
+// product-spec.md §2 layouts; `null` is "no layout" (the signup page).
 export type LayoutName =
   'auth' | 'dashboard' | 'dashboard-with-sidemenu' | 'default' | 'error' | 'minimal';
 
@@ -21,7 +21,7 @@ export interface RemotePageRef {
 export type SideMenu = 'settings' | 'my-account';
 
 export interface RouteDefinition {
-  /** spec §2 route name (Nuxt style: path segments joined by "-", params by name). */
+  /** product-spec.md §2 route name (Nuxt style: path segments joined by "-", params by name). */
   name: string;
   /** react-router path. */
   path: string;
@@ -30,13 +30,13 @@ export interface RouteDefinition {
   page: RemotePageRef | { shell: ComponentType };
   /** For the dashboard-with-sidemenu layout: which menu it shows. */
   sideMenu?: SideMenu;
-  /** A route may force a colour mode (spec §1) without changing the stored preference. */
+  /** A route may force a colour mode (product-spec.md §1) without changing the stored preference. */
   colorMode?: ColorMode;
 }
 
 const marketing = (module: string): RemotePageRef => ({ remote: 'mfe-marketing', module });
 
-// spec §2: public pages, English only, default locale without a URL prefix.
+// product-spec.md §2: public pages, English only, default locale without a URL prefix.
 export const publicRoutes: RouteDefinition[] = [
   { name: 'index', path: '/', layout: 'default', page: marketing('./home-page') },
   { name: 'about-us', path: '/about-us', layout: 'default', page: marketing('./about-us-page') },
@@ -96,12 +96,12 @@ export const publicRoutes: RouteDefinition[] = [
 const settings = (module: string): RemotePageRef => ({ remote: 'mfe-settings', module });
 const tickets = (module: string): RemotePageRef => ({ remote: 'mfe-tickets', module });
 const chat = (module: string): RemotePageRef => ({ remote: 'mfe-chat', module });
-// spec §2: the list and the open conversation are one split view.
+// product-spec.md §2: the list and the open conversation are one split view.
 const chatTakeover: RemotePageRef = { ...chat('./chat-takeover-page'), spansPaths: true };
 const training = (module: string): RemotePageRef => ({ remote: 'mfe-training', module });
 const products = (module: string): RemotePageRef => ({ remote: 'mfe-products', module });
 
-// spec §2: auth pages.
+// product-spec.md §2: auth pages.
 export const authRoutes: RouteDefinition[] = [
   { name: 'login', path: '/login', layout: 'auth', page: { shell: shellPages.LoginPage } },
   {
@@ -113,7 +113,7 @@ export const authRoutes: RouteDefinition[] = [
   { name: 'signup', path: '/signup', layout: null, page: { shell: shellPages.SignupPage } },
 ];
 
-// spec §2: the dashboard. Areas whose remotes are not built yet join this table with them.
+// product-spec.md §2: the dashboard. Areas whose remotes are not built yet join this table with them.
 /** A dashboard route's name and its path, as shared-sdk writes it for the remotes' links too. */
 const dashboardRoute = (name: keyof typeof dashboardPaths) => ({
   name,

@@ -38,7 +38,7 @@ const Panel = styled(Main)`
   }
 `;
 
-/** spec §2 "auth" layout: /login and /forgot-password. */
+/** product-spec.md §2 "auth" layout: /login and /forgot-password. */
 export function AuthLayout({ children }: LayoutProps) {
   const { t } = useTranslation('shell');
   return (

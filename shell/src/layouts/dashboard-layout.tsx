@@ -158,7 +158,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** spec §2 "dashboard" layout. */
+/** product-spec.md §2 "dashboard" layout. */
 export function DashboardLayout({ children }: LayoutProps) {
   return (
     <DashboardFrame>

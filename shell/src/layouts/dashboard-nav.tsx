@@ -69,7 +69,7 @@ const Nav = styled.nav<{ $open: boolean }>`
 export const dashboardNavId = 'dashboard-nav';
 
 /**
- * Every area of the dashboard (spec §2), the current one marked: aria-current="page" on its own
+ * Every area of the dashboard (product-spec.md §2), the current one marked: aria-current="page" on its own
  * page, "true" on the pages inside it (a ticket of Tickets). Always shown beside the content from
  * the lg breakpoint; below it, shown when `open`. Links only: each area's remote loads when its
  * page is opened.

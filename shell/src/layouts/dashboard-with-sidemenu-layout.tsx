@@ -86,7 +86,7 @@ function useMenu(sideMenu: LayoutProps['sideMenu']) {
   };
 }
 
-/** spec §2 "dashboard-with-sidemenu" layout: settings and my account. */
+/** product-spec.md §2 "dashboard-with-sidemenu" layout: settings and my account. */
 export function DashboardWithSideMenuLayout({ children, sideMenu }: LayoutProps) {
   const menu = useMenu(sideMenu);
   return (

@@ -85,7 +85,7 @@ const Actions = styled.div`
   }
 `;
 
-/** spec §2 "default" layout: the public site's header, navigation and footer. */
+/** product-spec.md §2 "default" layout: the public site's header, navigation and footer. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();

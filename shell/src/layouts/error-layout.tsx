@@ -3,7 +3,7 @@ import { Container } from 'shared-ui';
 import { HeaderBar, HeaderRow, Main, Page } from './layout-frame';
 import { Logo } from './logo';
 
-/** spec §2 "error" layout: the logo and the error, nothing that could fail again. */
+/** product-spec.md §2 "error" layout: the logo and the error, nothing that could fail again. */
 export function ErrorLayout({ children }: { children: ReactNode }) {
   return (
     <Page>

@@ -27,7 +27,7 @@ const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {
   error: ErrorLayout,
 };
 
-// spec §8: an unknown layout raises an error.
+// product-spec.md §8: an unknown layout raises an error.
 export function getLayout(name: string): ComponentType<LayoutProps> {
   const layout = layouts[name as LayoutName];
   if (!layout) throw new Error(`Unknown layout: ${name}`);

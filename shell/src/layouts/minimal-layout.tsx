@@ -5,7 +5,7 @@ import { ColorModeSwitch, Container } from 'shared-ui';
 import { HeaderBar, HeaderRow, Main, Page, SkipLink } from './layout-frame';
 import { Logo } from './logo';
 
-/** spec §2 "minimal" layout (the help center): a slim header and the page. */
+/** product-spec.md §2 "minimal" layout (the help center): a slim header and the page. */
 export function MinimalLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   return (

@@ -84,7 +84,7 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
-/** The signed-in user's menu: my account, help, sign out (spec §4 clears session and stores). */
+/** The signed-in user's menu: my account, help, sign out (product-spec.md §4 clears session and stores). */
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const { user } = useSession();

@@ -27,7 +27,7 @@ function configureClient(live: Live) {
   });
 }
 
-/** spec §4: signing out ends every live subscription at once, not after the idle delay. */
+/** product-spec.md §4: signing out ends every live subscription at once, not after the idle delay. */
 const endLiveOnSignOut =
   (live: Live): Middleware =>
   () =>

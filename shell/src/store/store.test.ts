@@ -4,7 +4,7 @@ import { buildWorkspaceUser } from '@testing/data-generators';
 import { fetchWorkspaces, selectIsAdmin } from './workspaces-slice';
 
 describe('store', () => {
-  it('resets every store on sign-out, injected remote slices included (spec §4)', () => {
+  it('resets every store on sign-out, injected remote slices included (product-spec.md §4)', () => {
     const notes = createSlice({
       name: 'notes',
       initialState: { items: [] as string[] },

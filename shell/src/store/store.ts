@@ -10,7 +10,7 @@ import { workspacesSlice } from './workspaces-slice';
 // Remotes add their slices later with `rootReducer.inject(slice)`.
 export const rootReducer = combineSlices(workspacesSlice);
 
-/** spec §4: signing out resets every store, the injected remote slices included. */
+/** product-spec.md §4: signing out resets every store, the injected remote slices included. */
 export const signedOut = createAction('session/signedOut');
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -13,7 +13,7 @@ import {
 } from 'shared-sdk';
 
 interface WorkspacesState {
-  /** The signed-in user's workspace_user links, each with its workspace (spec §3). */
+  /** The signed-in user's workspace_user links, each with its workspace (product-spec.md §3). */
   memberships: WorkspaceUser[];
   status: 'idle' | 'loading' | 'loaded' | 'error';
 }
@@ -67,7 +67,7 @@ export const workspacesSlice = createSlice({
 export const { selectMemberships, selectWorkspacesStatus, selectIsAdmin } =
   workspacesSlice.selectors;
 
-// spec §8: every store action resolves to { status: 'done' } or { status: 'error', error }.
+// product-spec.md §8: every store action resolves to { status: 'done' } or { status: 'error', error }.
 type StoreAction<T> = ThunkAction<Promise<ActionResult<T>>, unknown, unknown, UnknownAction>;
 
 export const loadWorkspaces = (): StoreAction<WorkspaceUser[]> => (dispatch) =>

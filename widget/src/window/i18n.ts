@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import widget from './en-US.json';
 
-// The window's own i18next instance (it shares nothing with the dashboard). spec §2: en-US is the
+// The window's own i18next instance (it shares nothing with the dashboard). product-spec.md §2: en-US is the
 // only locale; a page asking for another (data-locale, Parley.setLocale) gets English.
 export const defaultLocale = 'en-US';
 export const supportedLocales: readonly string[] = [defaultLocale];

@@ -51,7 +51,7 @@ export function messageItemBuilder({
   }
 
   /**
-   * spec §3 message "optional form" (e.g. details an agent sends): field and value, in the
+   * product-spec.md §3 message "optional form" (e.g. details an agent sends): field and value, in the
    * order given. Text nodes only: names and values are whatever the sender typed.
    */
   function formNode(form: Record<string, string>): HTMLDListElement {

@@ -41,8 +41,8 @@ export function createWidgetApi(options: {
   getToken: () => string | null;
   fetch?: typeof fetch;
 }): WidgetApi {
-  // The shared client: spec §7 retry rules (GET once on 408, 425, 429, 5xx…), §9 time-out, and
-  // spec §8 error codes on failures.
+  // The shared client: product-spec.md §7 retry rules (GET once on 408, 425, 429, 5xx…), §9 time-out, and
+  // product-spec.md §8 error codes on failures.
   const client = createApiClient(options);
   return {
     startSession: (request) => callWith(client, widgetEndpoints.session, request),

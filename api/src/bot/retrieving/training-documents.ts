@@ -1,9 +1,9 @@
 import { splitIntoPassages } from './passages';
 
-/** What the bot learns from (spec §3): Q&A pairs, products and the pages of web sites. */
+/** What the bot learns from (product-spec.md §3): Q&A pairs, products and the pages of web sites. */
 export type TrainingKind = 'qna' | 'product' | 'webpage';
 
-/** spec §3 ai_training_qna: the topics are names. */
+/** product-spec.md §3 ai_training_qna: the topics are names. */
 export interface QnaTraining {
   id: string;
   question: string;
@@ -11,7 +11,7 @@ export interface QnaTraining {
   topicIds: string[];
 }
 
-/** spec §3 product. */
+/** product-spec.md §3 product. */
 export interface ProductTraining {
   id: string;
   sku: string;

@@ -31,7 +31,7 @@ declare module 'fastify' {
     auth?: 'required' | 'optional' | 'public';
     /**
      * An identity call whose body carries an e-mail (sign-up, sign-in, password reset): a
-     * malformed one is answered with spec §8's own code, auth/invalid-email, which the
+     * malformed one is answered with product-spec.md §8's own code, auth/invalid-email, which the
      * browser translates, not the generic invalid-argument.
      */
     authEmail?: boolean;

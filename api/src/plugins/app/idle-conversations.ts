@@ -71,7 +71,7 @@ export class IdleConversationSweeper {
 }
 
 /**
- * The idle timeout of spec §3 chatbots (idleTimeoutInMinutes): conversations without a customer
+ * The idle timeout of product-spec.md §3 chatbots (idleTimeoutInMinutes): conversations without a customer
  * message for that long are resolved, looked for every IDLE_SWEEP_INTERVAL_SECONDS.
  */
 export const idleConversationsPlugin = fp<{ intervalSeconds: number }>(

@@ -52,7 +52,7 @@ describe('login page', () => {
     expect(screen.queryByText(/Your account has been deleted/)).not.toBeInTheDocument();
   });
 
-  it('shows the translated auth error (spec §8)', async () => {
+  it('shows the translated auth error (product-spec.md §8)', async () => {
     fakeApi(() => ({
       status: 400,
       body: { error: { code: 'auth/invalid-credential', message: 'Invalid credential' } },
@@ -156,7 +156,7 @@ describe('signup page', () => {
 });
 
 describe('signup page: storing the user fails', () => {
-  it("says spec §8's 'Failed to store user data' and keeps what was typed", async () => {
+  it("says product-spec.md §8's 'Failed to store user data' and keeps what was typed", async () => {
     fakeApi(({ url: path }) =>
       path === '/api/auth/signup'
         ? {

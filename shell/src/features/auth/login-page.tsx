@@ -14,7 +14,7 @@ function LoginForm() {
     schema: () => import('shared-sdk/schemas').then((schemas) => schemas.loginRequestSchema),
     initialValues: { email: '', password: '' },
     describeFailure: (error) => ({ message: authErrorMessage(t, error) }),
-    // A signed-in session makes the route guard send the user on (spec §2).
+    // A signed-in session makes the route guard send the user on (product-spec.md §2).
     send: (data) => session().signIn(data),
   });
   const submitting = state.status === 'submitting';
@@ -52,7 +52,7 @@ function LoginForm() {
   );
 }
 
-/** /login; with the recovery e-mail's link (spec §7) it shows the new-password form. */
+/** /login; with the recovery e-mail's link (product-spec.md §7) it shows the new-password form. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const code = params.get('oobCode');

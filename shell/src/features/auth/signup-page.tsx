@@ -15,7 +15,7 @@ import { AuthFooter, AuthForm, AuthLead, AuthTitle } from './auth-page-parts';
 import { usePasswordPolicy } from './use-password-policy';
 import '../../i18n/auth';
 
-// spec §2: /signup has no layout, so the page brings its own frame.
+// product-spec.md §2: /signup has no layout, so the page brings its own frame.
 const Screen = styled.main`
   min-height: 100vh;
   display: grid;
@@ -58,11 +58,11 @@ export function SignupPage() {
           ? t('common:errors.auth/password-does-not-meet-requirements')
           : undefined,
     }),
-    // Auth codes by their translated text; the rest (spec §8 'Failed to store user data') as told.
+    // Auth codes by their translated text; the rest (product-spec.md §8 'Failed to store user data') as told.
     describeFailure: (error) => ({
       message: apiErrorMessage(t, error, t('common:errors.auth/unknown')),
     }),
-    // Signed in, the route guard takes the user to the dashboard (spec §2).
+    // Signed in, the route guard takes the user to the dashboard (product-spec.md §2).
     send: (data) => session().signUp(data),
   });
   const submitting = state.status === 'submitting';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, identityEndpoints, type PasswordPolicy, defaultMinPasswordLength } from 'shared-sdk';
 
-// spec §5/§9: minimum length 6 by default; the rest of the policy comes from the server.
+// product-spec.md §5/§9: minimum length 6 by default; the rest of the policy comes from the server.
 const fallbackPolicy: PasswordPolicy = {
   minLength: defaultMinPasswordLength,
   maxLength: 256,

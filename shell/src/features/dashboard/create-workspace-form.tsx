@@ -8,7 +8,7 @@ import { addWorkspace } from '../../store/workspaces-slice';
 import { rememberWorkspace } from './current-workspace';
 import '../../i18n/dashboard';
 
-/** spec §4: a user with no workspace is prompted to add one. */
+/** product-spec.md §4: a user with no workspace is prompted to add one. */
 export function CreateWorkspaceForm() {
   const { t } = useTranslation(['shell', 'common']);
   const dispatch = useAppDispatch();

@@ -56,7 +56,7 @@ async function signedInWith(memberships: ReturnType<typeof buildWorkspaceUser>[]
 describe('dashboard home', () => {
   beforeEach(() => window.localStorage.clear());
 
-  it("shows the current workspace's statistics as numbers and a chart (spec §3)", async () => {
+  it("shows the current workspace's statistics as numbers and a chart (product-spec.md §3)", async () => {
     const { store } = await signedInWith([buildWorkspaceUser()]);
     // The statistics suspend while live queries load: an awaited act lets them resume.
     await act(async () => {
@@ -79,7 +79,7 @@ describe('dashboard home', () => {
     expect(await screen.findByTestId('chart')).toBeInTheDocument();
   });
 
-  it('prompts a user without a workspace to add one (spec §4), then opens it', async () => {
+  it('prompts a user without a workspace to add one (product-spec.md §4), then opens it', async () => {
     const { api, store } = await signedInWith([]);
     const { user } = renderPage(
       <Provider store={store}>
@@ -104,7 +104,7 @@ describe('dashboard home', () => {
     ]);
   });
 
-  it("says spec §8's 'Cannot fetch workspaces data' when the list fails, and tries again", async () => {
+  it("says product-spec.md §8's 'Cannot fetch workspaces data' when the list fails, and tries again", async () => {
     let available = false;
     fakeApi(({ url: path }) => {
       if (path === '/api/auth/login') return { status: 200, body: buildAuthResponse() };

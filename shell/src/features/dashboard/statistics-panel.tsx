@@ -49,7 +49,7 @@ const Table = styled.table`
   }
 `;
 
-/** The workspace's statistics document, live: every write updates it (spec §3). */
+/** The workspace's statistics document, live: every write updates it (product-spec.md §3). */
 function useLiveStatistics(workspaceId: string) {
   const { docs, status, retry } = useLiveDocs<Statistics>({
     collection: 'statistics',
@@ -60,7 +60,7 @@ function useLiveStatistics(workspaceId: string) {
   return { statistics, status, retry };
 }
 
-/** spec §3 statistics of a workspace: numbers, a chart, and the same figures as a table. */
+/** product-spec.md §3 statistics of a workspace: numbers, a chart, and the same figures as a table. */
 export function StatisticsPanel({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation('common');
   // Live queries load on first use.
@@ -110,7 +110,7 @@ function LiveStatisticsPanel({ workspaceId }: { workspaceId: string }) {
           maximumFractionDigits: 1,
           minimumFractionDigits: 1,
         });
-  // spec §3/§9: ticket total is open plus closed; "unresolved" conversations are stored as pending.
+  // product-spec.md §3/§9: ticket total is open plus closed; "unresolved" conversations are stored as pending.
   const rows: [string, string, number][] = [
     [t('dashboard.stats.tickets'), t('dashboard.stats.open'), tickets.open],
     [t('dashboard.stats.tickets'), t('dashboard.stats.closed'), tickets.closed],

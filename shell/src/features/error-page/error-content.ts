@@ -2,7 +2,7 @@ import notFoundImage from './images/not-found.svg';
 import forbiddenImage from './images/forbidden.svg';
 import serverErrorImage from './images/server-error.svg';
 
-// spec §2/§8: the error page is keyed by HTTP status; each has a reaction, title, body
+// product-spec.md §2/§8: the error page is keyed by HTTP status; each has a reaction, title, body
 // paragraphs, an image and a button back home. Texts live in the shell's i18n namespace.
 export const errorPageStatuses = [404, 403, 500, 503] as const;
 export type ErrorPageStatus = (typeof errorPageStatuses)[number];

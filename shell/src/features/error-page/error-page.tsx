@@ -31,7 +31,7 @@ const Status = styled.p`
 
 export interface ErrorPageProps {
   status: number;
-  /** The specific message, e.g. 'Page Not Found: /nope' (spec §8). */
+  /** The specific message, e.g. 'Page Not Found: /nope' (product-spec.md §8). */
   message?: string;
 }
 

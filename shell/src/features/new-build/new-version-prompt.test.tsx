@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('new version prompt', () => {
-  it('checks every hour (spec §9) and offers a reload once a new build is out', async () => {
+  it('checks every hour (product-spec.md §9) and offers a reload once a new build is out', async () => {
     const check = jest.fn<Promise<boolean>, []>().mockResolvedValue(false);
     renderPage(<NewVersionPrompt check={check} />);
 

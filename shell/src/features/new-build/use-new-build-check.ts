@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { hasNewBuild } from './build-versions';
 
-/** spec §9: a new build is checked for every hour. */
+/** product-spec.md §9: a new build is checked for every hour. */
 export const buildCheckIntervalMs = 60 * 60 * 1000;
 
 /**

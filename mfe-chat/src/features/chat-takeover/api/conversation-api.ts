@@ -8,7 +8,7 @@ import {
 } from 'shared-sdk';
 import type { CreateAiTrainingQnaRequest, SendMessageRequest } from 'shared-sdk/schemas';
 
-// The chat takeover calls of spec §7 (workspace admins; the server checks membership again).
+// The chat takeover calls of product-spec.md §7 (workspace admins; the server checks membership again).
 
 interface ConversationRef {
   workspaceId: string;
@@ -22,15 +22,15 @@ export const takeOverConversation = (ref: ConversationRef) =>
 export const resolveConversation = (ref: ConversationRef) =>
   call(conversationEndpoints.resolve, ref);
 
-/** spec §6: messages sent from the dashboard carry role agent. */
+/** product-spec.md §6: messages sent from the dashboard carry role agent. */
 export const sendAgentMessage = (request: SendMessageRequest) =>
   call(conversationEndpoints.sendMessage, request);
 
-/** spec §3 messagesSeenCount: how many of the conversation's messages this user has seen. */
+/** product-spec.md §3 messagesSeenCount: how many of the conversation's messages this user has seen. */
 export const markMessagesSeen = (ref: ConversationRef & { messagesSeenCount: number }) =>
   call(conversationEndpoints.seenMessage, ref);
 
-/** spec §7 POST /api/user/tickets, type external: a ticket linked to the conversation. */
+/** product-spec.md §7 POST /api/user/tickets, type external: a ticket linked to the conversation. */
 export const createConversationTicket = (ref: ConversationRef & { assigneeId: string | null }) =>
   call(ticketEndpoints.create, { type: 'external', ...ref });
 
@@ -42,7 +42,7 @@ export const assignConversation = (ref: ConversationRef & { assigneeId: string |
 export const createNote = (ref: ConversationRef & { content: string }) =>
   call(conversationEndpoints.createNote, ref);
 
-/** spec §3 stored path attachments/{conversationId}/{file}. */
+/** product-spec.md §3 stored path attachments/{conversationId}/{file}. */
 export const uploadAttachment = (conversationId: string, file: File) =>
   uploadFile(attachmentPath(conversationId, file.name), file, file.name);
 

@@ -35,7 +35,7 @@ import { TakeoverListPane } from './takeover-list-pane';
 addTranslations('chat-takeover', en);
 
 /**
- * /dashboard/:workspaceId/chat-takeover and …/chat-takeover/:conversationId (spec §2), one split
+ * /dashboard/:workspaceId/chat-takeover and …/chat-takeover/:conversationId (product-spec.md §2), one split
  * view: the list, live, pending first; the open conversation; the customer. The filter is kept
  * in the URL (?status=pending&channel=email) so that it survives a reload and opening a conversation.
  */

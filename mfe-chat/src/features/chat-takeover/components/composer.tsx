@@ -79,7 +79,7 @@ const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
- * The agent's reply (spec §7 POST /api/user/messages, role agent): text, attached files, details
+ * The agent's reply (product-spec.md §7 POST /api/user/messages, role agent): text, attached files, details
  * (the message's form: field name → value) or any of them together. Files are uploaded first to
  * attachments/{conversationId}/…; a file already uploaded is not sent again when the message is
  * retried. A failed send keeps what was written, files and details included.

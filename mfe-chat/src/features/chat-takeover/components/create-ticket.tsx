@@ -8,7 +8,7 @@ import { createConversationTicket } from '../api/conversation-api';
 import { memberName } from '../utils/sender-names';
 
 /**
- * "Create ticket": a ticket linked to this conversation (spec §7 POST /api/user/tickets, type
+ * "Create ticket": a ticket linked to this conversation (product-spec.md §7 POST /api/user/tickets, type
  * external), assigned to one of the workspace's active members or to no one.
  */
 export function CreateTicket({

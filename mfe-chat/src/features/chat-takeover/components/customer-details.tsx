@@ -23,8 +23,8 @@ export const isVerified = (customer: CustomerFacts) =>
   customer.verified ?? (customer.userId !== undefined && customer.userId !== null);
 
 /**
- * Who the agent is talking to (spec §3 customer), and their earlier conversations. The dashboard
- * has no phone number or order details for a customer: spec §3 shows them as placeholder values.
+ * Who the agent is talking to (product-spec.md §3 customer), and their earlier conversations. The dashboard
+ * has no phone number or order details for a customer: product-spec.md §3 shows them as placeholder values.
  */
 export function CustomerDetails({
   customer,

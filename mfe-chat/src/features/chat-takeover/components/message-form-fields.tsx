@@ -32,7 +32,7 @@ export function checkFormRows(
   t: TFunction<'conversation'>,
   { messageFormSchema }: Pick<MessageSchemas, 'messageFormSchema'>,
 ): { form: Record<string, string>; errors: FormErrors; valid: boolean } {
-  // spec §3 message form limits, read from the shared schema so both sides agree.
+  // product-spec.md §3 message form limits, read from the shared schema so both sides agree.
   const nameSchema = messageFormSchema.keyType;
   const valueSchema = messageFormSchema.valueType;
   const form: Record<string, string> = {};
@@ -101,7 +101,7 @@ const Footer = styled.div`
 
 /**
  * The details the agent adds to a message: rows of field name and value, sent as its `form`
- * (spec §3 message "optional form"). Each row is a labelled group; removing a row moves the
+ * (product-spec.md §3 message "optional form"). Each row is a labelled group; removing a row moves the
  * focus to the next one (or to "Add field"); the composer hides the rows once none is left.
  */
 export function MessageFormFields({

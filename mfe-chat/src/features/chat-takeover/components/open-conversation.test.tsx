@@ -128,7 +128,7 @@ describe('Conversation page', () => {
       'mailto:maya@example.com',
     );
     expect(details.getByText('ORD-1042')).toBeInTheDocument();
-    // spec §3: phone and order details are placeholders.
+    // product-spec.md §3: phone and order details are placeholders.
     expect(details.getAllByText('Not provided')).toHaveLength(2);
     expect(within(openPane()).getByText('Open')).toBeInTheDocument();
     expect(document.title).toBe('Maya Patel · Parley');

@@ -72,7 +72,7 @@ export function OpenConversation({
   const name = customer ? (customerName(customer) ?? tChat('anonymousUser')) : undefined;
   usePageTitle(name ?? t('loadingTitle'));
 
-  // spec §8: an unknown conversation (or another workspace's) is 'Page Not Found: {path}'.
+  // product-spec.md §8: an unknown conversation (or another workspace's) is 'Page Not Found: {path}'.
   if (conversationLive.status === 'live' && !conversation) throw pageNotFound(pathname);
 
   // Below lg the list is hidden while a conversation is open: this is the way back to it.
@@ -147,7 +147,7 @@ function LoadedConversation({
     conversationId,
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
   });
-  // In timestamp order (spec §3): the query's order, which the live client keeps.
+  // In timestamp order (product-spec.md §3): the query's order, which the live client keeps.
   const messages = messagesLive.docs;
   const notesLive = useLiveDocs<ConversationNote>({
     collection: 'conversation_notes',

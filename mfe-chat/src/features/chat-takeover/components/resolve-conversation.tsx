@@ -4,7 +4,7 @@ import { Button, useToast } from 'shared-ui';
 import { ConfirmDialog, apiErrorMessage } from 'shared-ui/controls';
 import { resolveConversation } from '../api/conversation-api';
 
-/** "Resolve", after a confirmation (spec §4: conversations can be resolved). */
+/** "Resolve", after a confirmation (product-spec.md §4: conversations can be resolved). */
 export function ResolveConversation({
   workspaceId,
   conversationId,

@@ -15,7 +15,7 @@ import { ConversationList } from './conversation-list';
 
 /**
  * The list pane: alert settings, the status and channel filters, the workspace's conversations live (pending
- * first, spec §2) and "Load more".
+ * first, product-spec.md §2) and "Load more".
  */
 export function TakeoverListPane({
   workspaceId,

@@ -8,7 +8,7 @@ const subscribeVisibility = (listener: () => void) => {
 const isVisible = () => document.visibilityState !== 'hidden';
 
 /**
- * While the page is open and in view, tells the server this user has seen every message (spec §7
+ * While the page is open and in view, tells the server this user has seen every message (product-spec.md §7
  * POST /api/user/seen-message with the conversation's messagesCount), again whenever new ones
  * arrive. A failed call is tried again with the next message.
  */

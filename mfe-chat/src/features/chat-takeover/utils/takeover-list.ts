@@ -37,7 +37,7 @@ export const pageSize = 25;
 export const maxLimit = 500;
 
 /**
- * spec §2: pending conversations first, then by updatedAt descending. `isPending` is computed by
+ * product-spec.md §2: pending conversations first, then by updatedAt descending. `isPending` is computed by
  * the server (status = 'pending') so that the order is served by the takeover list index.
  *
  * "Load more" asks for a longer list in the same subscription rather than a second page after a
@@ -66,7 +66,7 @@ export function takeoverQuery(
   };
 }
 
-/** spec §3 messagesSeenCount per user: the messages this user has not seen yet (never negative). */
+/** product-spec.md §3 messagesSeenCount per user: the messages this user has not seen yet (never negative). */
 export function unreadCount(
   conversation: Pick<Conversation, 'messagesCount' | 'messagesSeenCount'>,
   userId: string | undefined,

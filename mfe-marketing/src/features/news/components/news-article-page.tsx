@@ -67,7 +67,7 @@ export function NewsArticlePage() {
   const { state, retry } = useNewsArticle(slug);
   usePageTitle(state.status === 'loaded' ? state.article.title : t('article.loadingTitle'));
 
-  // spec §8: 'Page Not Found: {path}'; thrown while rendering so the shell's boundary shows it.
+  // product-spec.md §8: 'Page Not Found: {path}'; thrown while rendering so the shell's boundary shows it.
   if (state.status === 'not-found') throw pageNotFound(`/news/${slug}`);
 
   return (

@@ -11,7 +11,7 @@ import {
   type UpdateProductRequest,
 } from 'shared-sdk';
 
-// spec §7 product calls; the server checks that the caller is an admin of the workspace.
+// product-spec.md §7 product calls; the server checks that the caller is an admin of the workspace.
 
 export const createProduct = (request: CreateProductRequest) =>
   call(productEndpoints.create, request);

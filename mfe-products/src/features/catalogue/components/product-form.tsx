@@ -55,7 +55,7 @@ const valuesOf = (product?: Product): Record<Field, string> => ({
 const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 
 /**
- * Adds a product, or changes `product`. Checked with the API's own schema (spec §7). A new
+ * Adds a product, or changes `product`. Checked with the API's own schema (product-spec.md §7). A new
  * product's id is chosen here once, so a save retried after a lost answer adds one product.
  */
 export function ProductForm({

@@ -46,7 +46,7 @@ import { ProductsTable } from './products-table';
 addTranslations('catalogue', en);
 
 /**
- * /dashboard/:workspaceId/products. The query string is checked first (spec §5): a page, size,
+ * /dashboard/:workspaceId/products. The query string is checked first (product-spec.md §5): a page, size,
  * status or order it rejects is the shell's 404 page.
  */
 export function ProductsPage() {

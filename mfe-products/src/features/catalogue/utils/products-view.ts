@@ -1,7 +1,7 @@
 import { pageNotFound, parsePageParam, type LiveQuery, type Statistics } from 'shared-sdk';
 import type { ProductStatus } from 'shared-sdk/schemas';
 
-/** spec §9: lists are paginated with perPage from the query; these are the sizes offered. */
+/** product-spec.md §9: lists are paginated with perPage from the query; these are the sizes offered. */
 export const perPageOptions = [10, 25, 50, 100] as const;
 export type PerPage = (typeof perPageOptions)[number];
 export const defaultPerPage: PerPage = 25;
@@ -23,7 +23,7 @@ export interface ProductsView {
 }
 
 /**
- * The list's query string, checked as spec §5 says: a page that is not a whole number of at
+ * The list's query string, checked as product-spec.md §5 says: a page that is not a whole number of at
  * least 1, a size not offered, an unknown status or order is the 404 page ('Page Not Found:
  * {path}'), thrown for the shell's error boundary.
  */
@@ -87,7 +87,7 @@ export function productsPageQuery(workspaceId: string, view: ProductsView): Live
   };
 }
 
-/** How many products a status tab holds, from the statistics document (spec §9). */
+/** How many products a status tab holds, from the statistics document (product-spec.md §9). */
 export function productsInTab(
   counts: Statistics['products'] | undefined,
   status: StatusTab,

@@ -36,7 +36,7 @@ const NewPassword = styled.div`
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * spec §5: the server re-authenticates with the current password, then issues new tokens, which
+ * product-spec.md §5: the server re-authenticates with the current password, then issues new tokens, which
  * the session adopts so the user stays signed in.
  */
 export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
@@ -76,7 +76,7 @@ export function ChangePasswordForm({ policy }: { policy: PasswordPolicy }) {
       }
       return { message: apiErrorMessage(tCommon, error, tSettings('form.unexpectedError')) };
     },
-    // The session re-authenticates with whichever provider signs users in (spec §5).
+    // The session re-authenticates with whichever provider signs users in (product-spec.md §5).
     send: ({ currentPassword, newPassword }) =>
       session().changePassword({ currentPassword, newPassword }),
     reportDone: (_receipt, toast) => toast.success(t('form.changed')),

@@ -9,7 +9,7 @@ import { fallbackPasswordPolicy } from '../utils/password-rules';
 
 addTranslations('change-password', en);
 
-/** /dashboard/my-account/change-password (spec §3: only for password-based accounts). */
+/** /dashboard/my-account/change-password (product-spec.md §3: only for password-based accounts). */
 export function ChangePasswordPage() {
   const { t } = useTranslation('change-password');
   usePageTitle(t('meta.title'));

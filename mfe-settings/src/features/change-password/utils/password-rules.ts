@@ -3,7 +3,7 @@ import { defaultMinPasswordLength } from 'shared-sdk';
 import { checkPassword } from 'shared-ui/controls';
 
 /**
- * spec §5/§9: the policy comes from the server; if it cannot be loaded, the default minimum
+ * product-spec.md §5/§9: the policy comes from the server; if it cannot be loaded, the default minimum
  * length still applies (the server checks the full policy again).
  */
 export const fallbackPasswordPolicy: PasswordPolicy = {

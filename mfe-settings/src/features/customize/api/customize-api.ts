@@ -1,5 +1,5 @@
 import { call, workspaceEndpoints, type UpdateChatbotRequest } from 'shared-sdk';
 
-// spec §7 PATCH /api/user/chatbots; the server checks that the caller is an admin.
+// product-spec.md §7 PATCH /api/user/chatbots; the server checks that the caller is an admin.
 export const updateChatbot = (request: UpdateChatbotRequest) =>
   call(workspaceEndpoints.updateChatbot, request);

@@ -39,7 +39,7 @@ const ColorRow = styled.div`
 const wholeColor = /^#[0-9a-f]{6}$/i;
 
 /**
- * The chatbot's name, description, message colour, idle timeout and photo (spec §7 PATCH
+ * The chatbot's name, description, message colour, idle timeout and photo (product-spec.md §7 PATCH
  * /api/user/chatbots), then its greeting and launcher, pre-chat form and business hours, saved
  * in one call and validated by the API's own schema. Every change is handed to `onDraft` for the
  * preview.

@@ -10,7 +10,7 @@ import { IdentityVerificationPanel } from './identity-verification';
 addTranslations('integrations', en);
 
 /**
- * /dashboard/:workspaceId/integrations (spec §2): the widget's install, identity verification and
+ * /dashboard/:workspaceId/integrations (product-spec.md §2): the widget's install, identity verification and
  * outgoing webhooks.
  */
 export function IntegrationsPage() {

@@ -71,8 +71,8 @@ const Choice = styled.label`
 `;
 
 /**
- * /dashboard/my-account/language (spec §2: only en-US exists, but it is a real choice). The choice
- * is saved on the user and in the locale cookie (spec §9).
+ * /dashboard/my-account/language (product-spec.md §2: only en-US exists, but it is a real choice). The choice
+ * is saved on the user and in the locale cookie (product-spec.md §9).
  */
 export function LanguagePage() {
   const { t, i18n } = useTranslation('language');

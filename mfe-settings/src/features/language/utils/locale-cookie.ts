@@ -1,4 +1,4 @@
-// spec §9: the locale cookie lasts 365 days; the shell reads it before anyone signs in.
+// product-spec.md §9: the locale cookie lasts 365 days; the shell reads it before anyone signs in.
 export const localeCookieName = 'parley_locale';
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 

@@ -8,7 +8,7 @@ import {
   type WorkspaceUserStatus,
 } from 'shared-sdk';
 
-// The workspace_user calls of spec §7 (admin only; the server checks membership again).
+// The workspace_user calls of product-spec.md §7 (admin only; the server checks membership again).
 
 export const addWorkspaceUsers = (request: AddWorkspaceUsersRequest) =>
   call(workspaceUserEndpoints.add, request);

@@ -96,7 +96,7 @@ describe('Manage users page', () => {
 
     expect(screen.getByText('Loading members…')).toBeInTheDocument();
     reply.resolve(errorReply(503, 'unavailable', 'Service unavailable'));
-    // spec §8's text for this read.
+    // product-spec.md §8's text for this read.
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot fetch users data');
 
     answer = () => ({ status: 200, body: buildMembers() });

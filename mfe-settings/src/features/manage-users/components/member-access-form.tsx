@@ -7,7 +7,7 @@ import { FieldRow, FormActions } from '../../../components/settings-page';
 import { settingsNamespace } from '../../../i18n/settings-translations';
 import { isLastAdminError, updateWorkspaceUser } from '../api/workspace-users-api';
 
-/** spec §6: an admin changes a member's role and status; only what changed is sent. */
+/** product-spec.md §6: an admin changes a member's role and status; only what changed is sent. */
 export function MemberAccessForm({
   member,
   isSelf,

@@ -13,7 +13,7 @@ const DangerButton = styled(Button)`
   border-color: ${({ theme }) => theme.colors.red};
 `;
 
-/** spec §6: an admin removes a member, after confirming in a dialog that names them. */
+/** product-spec.md §6: an admin removes a member, after confirming in a dialog that names them. */
 export function RemoveMember({
   member,
   isSelf,

@@ -70,7 +70,7 @@ export function WorkspaceUserPage() {
       : undefined;
   usePageTitle(member ? memberName(member) : t('member.loadingTitle'));
 
-  // spec §8: 'Page Not Found: {path}', thrown while rendering for the shell's boundary.
+  // product-spec.md §8: 'Page Not Found: {path}', thrown while rendering for the shell's boundary.
   if (state.status === 'loaded' && !member) throw pageNotFound(pathname);
 
   const backLink = (

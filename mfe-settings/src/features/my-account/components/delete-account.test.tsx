@@ -84,7 +84,7 @@ describe('Deleting the account from My account', () => {
     await user.type(password, 'not-my-password');
     await confirm();
 
-    // spec §8's message for the code, whatever the server's words.
+    // product-spec.md §8's message for the code, whatever the server's words.
     expect(await within(dialog).findByText("That password isn't right.")).toBeInTheDocument();
     expect(password).toHaveAccessibleDescription("That password isn't right.");
     expect(password).toHaveFocus();

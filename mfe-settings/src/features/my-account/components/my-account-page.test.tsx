@@ -208,7 +208,7 @@ describe('My account page', () => {
     expect(session().getState().user?.email).toBe('ada@fernhill.example');
   });
 
-  it("reports a save the server failed as spec §8's 'Cannot update user data' toast", async () => {
+  it("reports a save the server failed as product-spec.md §8's 'Cannot update user data' toast", async () => {
     // A proxy's bare 502: the text comes from the call's definition, not from the answer.
     profileApi(() => errorReply(502, 'internal', 'Bad gateway'));
     const { user, fields, save } = await renderMyAccount();
@@ -387,7 +387,7 @@ describe('My account page', () => {
     await signIn();
     const { user } = renderPage(<MyAccountPage />);
 
-    // spec §8's text for this read, whatever the server's own words.
+    // product-spec.md §8's text for this read, whatever the server's own words.
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot fetch user data');
     available = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -9,7 +9,7 @@ import { ProfileForm } from './profile-form';
 
 addTranslations('my-account', en);
 
-/** /dashboard/my-account: the signed-in user's profile (spec §3 saved fields), and deleting the account. */
+/** /dashboard/my-account: the signed-in user's profile (product-spec.md §3 saved fields), and deleting the account. */
 export function MyAccountPage() {
   const { t } = useTranslation('my-account');
   const { t: tCommon } = useTranslation('common');

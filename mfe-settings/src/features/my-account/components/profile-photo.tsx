@@ -60,7 +60,7 @@ function previewOf(file: File): string | null {
 }
 
 /**
- * The profile photo (spec §3 photoUrl, §7 "File uploads"): the chosen image is uploaded to
+ * The profile photo (product-spec.md §3 photoUrl, §7 "File uploads"): the chosen image is uploaded to
  * images/users/{id}/{file name}, then saved as the profile's photoUrl; or the photo is removed.
  * Saved on its own, apart from the profile form.
  */

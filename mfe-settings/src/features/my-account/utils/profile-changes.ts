@@ -1,6 +1,6 @@
 import type { ProfileUpdate, User } from 'shared-sdk';
 
-// spec §3: the saved fields of a user this form edits. The language has its own page; the photo
+// product-spec.md §3: the saved fields of a user this form edits. The language has its own page; the photo
 // is uploaded and saved on its own (profile-photo.tsx), so the form never sends a stale photoUrl.
 export const profileFields = [
   'firstName',

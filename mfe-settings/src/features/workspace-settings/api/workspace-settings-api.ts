@@ -1,6 +1,6 @@
 import { call, workspaceEndpoints, type UpdateWorkspaceRequest } from 'shared-sdk';
 
-// spec §7 PATCH and DELETE /api/user/workspaces; the server checks that the caller is an admin.
+// product-spec.md §7 PATCH and DELETE /api/user/workspaces; the server checks that the caller is an admin.
 
 export const updateWorkspace = (request: UpdateWorkspaceRequest) =>
   call(workspaceEndpoints.update, request);

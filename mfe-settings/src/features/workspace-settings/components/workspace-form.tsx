@@ -10,7 +10,7 @@ import { updateWorkspace } from '../api/workspace-settings-api';
 const currencies = Intl.supportedValuesOf('currency');
 
 /**
- * The workspace's name, web site, currency, ticket forwarding e-mail and colour (spec §7 PATCH
+ * The workspace's name, web site, currency, ticket forwarding e-mail and colour (product-spec.md §7 PATCH
  * /api/user/workspaces).
  */
 export function WorkspaceForm({ workspace }: { workspace: Workspace }) {

@@ -29,7 +29,7 @@ const Meta = styled.span`
 `;
 
 /**
- * An external ticket's conversation: its messages live, in timestamp order (spec §3), and a link
+ * An external ticket's conversation: its messages live, in timestamp order (product-spec.md §3), and a link
  * to answer it in chat takeover.
  */
 export function ConversationMessages({

@@ -118,7 +118,7 @@ describe('Ticket page', () => {
       expect.stringMatching(/^Bot.*Let me find someone to help\.$/),
       expect.stringMatching(/^Agent.*Order numberFB-1042CarrierParcelforce$/),
     ]);
-    // A message's form shows as its fields and values (spec §3 message "optional form").
+    // A message's form shows as its fields and values (product-spec.md §3 message "optional form").
     const form = within(messages).getByText('FB-1042').closest('dl');
     expect(form).toHaveAttribute('aria-label', 'Details sent with the message');
     expect(within(form!).getByText('Order number')).toBeInTheDocument();

@@ -103,7 +103,7 @@ export function TicketPage() {
   const { members } = useMembers(workspaceId);
   usePageTitle(ticket ? ticketSubject(tTickets, ticket, conversation) : t('loadingTitle'));
 
-  // spec §8: 'Page Not Found: {path}', thrown while rendering for the shell's boundary.
+  // product-spec.md §8: 'Page Not Found: {path}', thrown while rendering for the shell's boundary.
   if (ticketQuery.status === 'live' && !ticket) throw pageNotFound(pathname);
 
   const backLink = (

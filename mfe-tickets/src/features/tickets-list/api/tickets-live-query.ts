@@ -2,12 +2,12 @@ import type { LiveQuery } from 'shared-sdk';
 import type { TicketsWhere } from 'shared-sdk/schemas';
 import type { StatusFilter, TicketsListParams } from '../utils/tickets-search-params';
 
-/** The "all" calls' filter for the list's status filter: none for All (spec §7 where). */
+/** The "all" calls' filter for the list's status filter: none for All (product-spec.md §7 where). */
 export const whereOfFilter = (status: StatusFilter): TicketsWhere | undefined =>
   status === 'all' ? undefined : { field: 'status', value: status };
 
 /**
- * The live `tickets` query of one page of the list. spec §4: followed-up tickets first
+ * The live `tickets` query of one page of the list. product-spec.md §4: followed-up tickets first
  * (isFollowedUp descending), whatever the chosen order; then the chosen order, newest first by
  * default. A page opened directly skips the ones before it (offset), so ?page=N works on its own.
  */
@@ -31,7 +31,7 @@ export function ticketsPageQuery(workspaceId: string, params: TicketsListParams)
   };
 }
 
-/** How many tickets the filter holds, from the statistics document (spec §9: all = open + closed). */
+/** How many tickets the filter holds, from the statistics document (product-spec.md §9: all = open + closed). */
 export function ticketsInFilter(
   counts: { open: number; closed: number } | undefined,
   status: StatusFilter,
@@ -40,6 +40,6 @@ export function ticketsInFilter(
   return status === 'all' ? counts.open + counts.closed : counts[status];
 }
 
-/** spec §9 paging: at least one page, even when the filter is empty. */
+/** product-spec.md §9 paging: at least one page, even when the filter is empty. */
 export const pageCount = (total: number, perPage: number) =>
   Math.max(1, Math.ceil(total / perPage));

@@ -19,7 +19,7 @@ type Action = 'resolve' | 'followUp';
 /**
  * What the selection can become: resolved or marked for follow-up. With "all in this filter"
  * selected, the -all calls change every ticket of the filter (not only this page), after a
- * confirmation; they need the list's query loaded (spec §5).
+ * confirmation; they need the list's query loaded (product-spec.md §5).
  */
 export function BulkActions({
   workspaceId,
@@ -52,7 +52,7 @@ export function BulkActions({
   const [dialogError, setDialogError] = useState<string | undefined>();
 
   const count = allSelected ? (totalInFilter ?? selectedIds.length) : selectedIds.length;
-  // An API answer says what went wrong; so does spec §5's "no query loaded". Any other failure
+  // An API answer says what went wrong; so does product-spec.md §5's "no query loaded". Any other failure
   // (a bug, a network fault) gets the general message, never a raw exception text.
   const failure = (error: unknown) =>
     error instanceof Error && error.message === noQueryLoadedMessage

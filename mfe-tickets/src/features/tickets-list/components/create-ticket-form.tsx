@@ -58,7 +58,7 @@ const formFieldOf: Record<string, FormField> = {
   email: 'recipientEmail',
 };
 
-/** The API's own schema (spec §7 POST /api/user/tickets), its issues named by form field. */
+/** The API's own schema (product-spec.md §7 POST /api/user/tickets), its issues named by form field. */
 const loadCreateTicketFormSchema = async (): Promise<FormSchema<CreateTicketRequest>> => {
   const { createTicketRequestSchema } = await import('shared-sdk/schemas');
   return {
@@ -79,7 +79,7 @@ const loadCreateTicketFormSchema = async (): Promise<FormSchema<CreateTicketRequ
 };
 
 /**
- * spec §2 "create an internal ticket or one linked to a conversation", checked with the API's
+ * product-spec.md §2 "create an internal ticket or one linked to a conversation", checked with the API's
  * schema before it is sent. The new ticket reaches the list live.
  */
 export function CreateTicketForm({

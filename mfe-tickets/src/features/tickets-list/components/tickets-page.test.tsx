@@ -94,11 +94,11 @@ describe('Tickets page', () => {
     const external = within(rowOf('Conversation cnv_042'));
     expect(await external.findByText('Grace Hopper', { selector: 'td' })).toBeInTheDocument();
     expect(external.getByText('Conversation')).toBeInTheDocument();
-    // spec §3: no name → 'Anonymous User'.
+    // product-spec.md §3: no name → 'Anonymous User'.
     expect(within(rowOf('Ticket tkt_blank')).getByText('Anonymous User')).toBeInTheDocument();
     expect(within(rowOf('Ticket tkt_blank')).getByText('Closed')).toBeInTheDocument();
 
-    // spec §9: All is open + closed, from the statistics document.
+    // product-spec.md §9: All is open + closed, from the statistics document.
     expect(await screen.findByRole('radio', { name: 'All (4)' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Open (3)' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Closed (1)' })).toBeInTheDocument();

@@ -78,7 +78,7 @@ const sortValue = (sort: TicketsSort | null) =>
   )?.value ?? 'newest';
 
 /**
- * /dashboard/:workspaceId/tickets. The query string is checked first (spec §5): a page, status
+ * /dashboard/:workspaceId/tickets. The query string is checked first (product-spec.md §5): a page, status
  * or sort it rejects is the shell's 404 page.
  */
 export function TicketsPage() {
@@ -87,7 +87,7 @@ export function TicketsPage() {
   const { workspaceId = '' } = useParams();
   const { pathname, search } = useLocation();
   const [searchParams] = useSearchParams();
-  // spec §8: 'Page Not Found: {path}', thrown while rendering for the shell's boundary.
+  // product-spec.md §8: 'Page Not Found: {path}', thrown while rendering for the shell's boundary.
   const params = parseTicketsSearchParams(searchParams, `${pathname}${search}`);
   return <TicketsList workspaceId={workspaceId} params={params} />;
 }
@@ -115,7 +115,7 @@ function TicketsList({ workspaceId, params }: { workspaceId: string; params: Tic
   const { members } = useMembers(workspaceId);
 
   const listLoaded = list.status === 'live' || list.status === 'reconnecting';
-  // spec §5: the "all" calls act on the loaded query; before it loads there is none.
+  // product-spec.md §5: the "all" calls act on the loaded query; before it loads there is none.
   const loadedQuery: LoadedTicketsQuery | null = listLoaded
     ? { workspaceId, where: whereOfFilter(params.status) }
     : null;

@@ -16,7 +16,7 @@ function rejection(search: string) {
   return undefined;
 }
 
-describe('tickets list query string (spec §5)', () => {
+describe('tickets list query string (product-spec.md §5)', () => {
   it('defaults to page 1 of 10, every status, newest first', () => {
     expect(parse('')).toEqual({ page: 1, perPage: 10, status: 'all', sort: null });
   });

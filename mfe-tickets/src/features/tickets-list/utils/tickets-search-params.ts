@@ -1,7 +1,7 @@
 import { pageNotFound, parsePageParam } from 'shared-sdk';
 import type { TicketStatus } from 'shared-sdk/schemas';
 
-/** spec §9: lists are paginated with perPage from the query; these are the sizes offered. */
+/** product-spec.md §9: lists are paginated with perPage from the query; these are the sizes offered. */
 export const perPageOptions = [10, 25, 50, 100] as const;
 export type PerPage = (typeof perPageOptions)[number];
 export const defaultPerPage: PerPage = 10;
@@ -31,7 +31,7 @@ const isSortField = (field: string): field is SortField =>
 const isDirection = (value: string): value is SortDirection => value === 'asc' || value === 'desc';
 
 /**
- * The list's query string, checked as spec §5 says. Anything it rejects is the 404 page
+ * The list's query string, checked as product-spec.md §5 says. Anything it rejects is the 404 page
  * ('Page Not Found: {path}'), thrown for the shell's error boundary:
  * - page, if present, must be a whole number of at least 1;
  * - perPage, if present, one of the sizes offered;
@@ -69,7 +69,7 @@ export function parseTicketsSearchParams(search: URLSearchParams, path: string):
     if (!isSortField(field) || direction === undefined || !isDirection(direction)) throw reject();
     sorts.push({ field, direction });
   }
-  // spec §5: sort[createdAt] and sort[status] at once are rejected.
+  // product-spec.md §5: sort[createdAt] and sort[status] at once are rejected.
   if (sorts.length > 1) throw reject();
 
   return { page, perPage, status, sort: sorts[0] ?? null };

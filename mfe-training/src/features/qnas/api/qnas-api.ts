@@ -7,7 +7,7 @@ import {
   type UpdateAiTrainingQnaRequest,
 } from 'shared-sdk';
 
-// spec §7 ai-training-qnas calls; the server checks that the caller is an admin of the workspace.
+// product-spec.md §7 ai-training-qnas calls; the server checks that the caller is an admin of the workspace.
 
 export const createQna = (request: CreateAiTrainingQnaRequest) =>
   call(aiTrainingQnaEndpoints.create, request);

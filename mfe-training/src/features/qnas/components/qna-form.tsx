@@ -52,7 +52,7 @@ const valuesOf = (qna?: AiTrainingQna, question = ''): Record<Field, string> => 
 });
 
 /**
- * Adds a pair, or changes `qna`. Checked with the API's own schema (spec §7); topics are typed
+ * Adds a pair, or changes `qna`. Checked with the API's own schema (product-spec.md §7); topics are typed
  * comma-separated, with the workspace's recent topics a click away.
  */
 export function QnaForm({

@@ -198,7 +198,7 @@ describe('AI training: Q&A pairs', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
-  it.each(['page=0', 'page=1.5', 'page=abc'])('?%s is the 404 page (spec §5)', async (query) => {
+  it.each(['page=0', 'page=1.5', 'page=abc'])('?%s is the 404 page (product-spec.md §5)', async (query) => {
     fakeQnasServer();
     const { onError } = await renderQnas(`/dashboard/ws_fernhill/ai-training?${query}`);
 

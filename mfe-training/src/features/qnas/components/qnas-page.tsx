@@ -63,7 +63,7 @@ const Empty = styled(Card)`
 /**
  * /dashboard/:workspaceId/ai-training, its first tab: the pairs the bot answers from. The URL
  * holds the page, the search and the topic; a page that is not a whole number of at least 1 is
- * the 404 page (spec §5), thrown while rendering for the shell's boundary.
+ * the 404 page (product-spec.md §5), thrown while rendering for the shell's boundary.
  */
 export function QnasPage() {
   const { workspaceId = '' } = useParams();

@@ -12,7 +12,7 @@ describe('the Q&A list view', () => {
     expect(qnasViewSearch(view(''))).toBe('');
   });
 
-  it('is the 404 page for a page that is not a whole number of at least 1 (spec §5)', () => {
+  it('is the 404 page for a page that is not a whole number of at least 1 (product-spec.md §5)', () => {
     expect(() => view('page=0')).toThrow(new PageError(404, 'Page Not Found: /p?page=0'));
     expect(() => view('page=two')).toThrow(PageError);
   });

@@ -11,7 +11,7 @@ export interface QnasView {
   topic: string;
 }
 
-/** spec §5: a `page` that is not a whole number of at least 1 is the 404 page for `path`. */
+/** product-spec.md §5: a `page` that is not a whole number of at least 1 is the 404 page for `path`. */
 export function parseQnasView(search: URLSearchParams, path: string): QnasView {
   return {
     page: parsePageParam(search, path),

@@ -1,6 +1,6 @@
 import { call, getLinksEndpoints, type LiveQuery } from 'shared-sdk';
 
-// Website discovery (spec §7 getLinks): a background job on the server. The screen follows the
+// Website discovery (product-spec.md §7 getLinks): a background job on the server. The screen follows the
 // job through the live collection `jobs` rather than polling getLinksEndpoints.get.
 
 export const startGetLinks = (workspaceId: string, baseUrl: string) =>

@@ -5,7 +5,7 @@ import {
   type LiveQuery,
 } from 'shared-sdk';
 
-// spec §7 ai-training-websites calls; the server checks that the caller is an admin of the
+// product-spec.md §7 ai-training-websites calls; the server checks that the caller is an admin of the
 // workspace, and that every link is on the website's own site.
 
 export const createWebsite = (request: CreateAiTrainingWebsiteRequest) =>

@@ -22,7 +22,7 @@ const isDiscoveryState = (value: unknown): value is DiscoveryState =>
   value.unticked.every((url) => typeof url === 'string');
 
 /**
- * One search for a website's pages (spec §7 getLinks, up to 30 minutes), followed live. It is
+ * One search for a website's pages (product-spec.md §7 getLinks, up to 30 minutes), followed live. It is
  * kept for the browser tab, so the admin may look at another tab of the page, or reload, and
  * come back to it. `purpose` keeps the searches apart: 'new' for a new website, or the id of the
  * website that pages are being added to.
