@@ -198,14 +198,17 @@ describe('AI training: Q&A pairs', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
-  it.each(['page=0', 'page=1.5', 'page=abc'])('?%s is the 404 page (product-spec.md §5)', async (query) => {
-    fakeQnasServer();
-    const { onError } = await renderQnas(`/dashboard/ws_fernhill/ai-training?${query}`);
+  it.each(['page=0', 'page=1.5', 'page=abc'])(
+    '?%s is the 404 page (product-spec.md §5)',
+    async (query) => {
+      fakeQnasServer();
+      const { onError } = await renderQnas(`/dashboard/ws_fernhill/ai-training?${query}`);
 
-    expect(onError).toHaveBeenCalledWith(
-      new PageError(404, `Page Not Found: /dashboard/ws_fernhill/ai-training?${query}`),
-    );
-  });
+      expect(onError).toHaveBeenCalledWith(
+        new PageError(404, `Page Not Found: /dashboard/ws_fernhill/ai-training?${query}`),
+      );
+    },
+  );
 });
 
 describe('AI training: CSV import and export', () => {
