@@ -7,17 +7,7 @@ import { Button, Muted, Stack, useToast } from 'shared-ui';
 import { apiErrorMessage, TextAreaField, TextField } from 'shared-ui/controls';
 import { sendTestMail, updateEmailSettings } from '../api/email-api';
 import { CopyText } from '../../../components/copy-text';
-
-const Switch = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-weight: 600;
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
-  }
-`;
+import { SwitchLabel } from '../../../components/switch-label';
 
 const Actions = styled.div`
   display: flex;
@@ -104,14 +94,14 @@ export function EmailForm({
           maxLength={2000}
           onChange={(event) => setSignature(event.target.value)}
         />
-        <Switch>
+        <SwitchLabel>
           <input
             type="checkbox"
             checked={botAnswersFirst}
             onChange={(event) => setBotAnswersFirst(event.target.checked)}
           />
           {t('botFirst')}
-        </Switch>
+        </SwitchLabel>
         <Actions>
           <Button type="submit" disabled={busy}>
             {t('save')}

@@ -17,22 +17,12 @@ import {
   setIdentityRequired,
 } from '../api/identity-verification-api';
 import { CopyText } from '../../../components/copy-text';
+import { SwitchLabel } from '../../../components/switch-label';
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-`;
-
-const Switch = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-weight: 600;
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
-  }
 `;
 
 /**
@@ -133,7 +123,7 @@ export function IdentityVerificationPanel({ workspaceId }: { workspaceId: string
                   </Button>
                 )}
               </Actions>
-              <Switch>
+              <SwitchLabel>
                 <input
                   type="checkbox"
                   checked={state.data.required}
@@ -142,7 +132,7 @@ export function IdentityVerificationPanel({ workspaceId }: { workspaceId: string
                   onChange={(event) => void changeRequired(event.target.checked)}
                 />
                 {t('identity.required')}
-              </Switch>
+              </SwitchLabel>
               <Muted id="identity-required-hint">
                 {state.data.configured
                   ? t('identity.requiredHint')
