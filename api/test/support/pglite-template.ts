@@ -31,7 +31,7 @@ async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
  * - the same cluster with every migration applied by the app's own `migrate`, per PGlite version
  *   and migration files, which every other in-memory test database starts from. The app still
  *   runs `migrate` when it starts and finds nothing to apply: about 150 databases a run no longer
- *   replay 27 files each (1–2 s apiece on a busy machine).
+ *   replay every migration file each (1–2 s apiece on a busy machine).
  */
 export default async function createPgliteTemplates(): Promise<void> {
   // Its package.json is not among the package's exports; it sits beside dist/.
