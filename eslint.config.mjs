@@ -60,9 +60,6 @@ const controlsZone = {
   message: "Import shared-ui's main entry by name ('shared-ui').",
 };
 
-// Route files that still call repositories themselves (see the API's layers below).
-const routesStillReachingRepositories = ['user-customers'];
-
 const restrict = (patterns, message, extraPaths = []) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -151,9 +148,6 @@ export default tseslint.config(
   // stored and how is for the services and the repositories beneath them.
   {
     files: ['api/src/routes/**'],
-    // Route files whose reads and writes have not moved into services yet; each leaves this
-    // list as it does.
-    ignores: routesStillReachingRepositories.map((name) => `api/src/routes/${name}.ts`),
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

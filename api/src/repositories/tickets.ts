@@ -118,6 +118,22 @@ export async function findTicket(
   return row && toTicket(row);
 }
 
+/** The workspace's tickets raised on the conversations `conversationIds`, newest first. */
+export async function ticketsOfConversations(
+  db: Kysely<Database>,
+  workspaceId: string,
+  conversationIds: string[],
+): Promise<TicketRow[]> {
+  if (conversationIds.length === 0) return [];
+  return db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .where('conversationId', 'in', conversationIds)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
 /**
  * Changes the workspace's tickets `ids` (ids of other workspaces are ignored) and moves them
  * between the open and closed counters. The rows are locked first: two resolutions of one

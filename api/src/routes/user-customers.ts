@@ -4,19 +4,12 @@ import { signedInErrors } from '../errors/error-responses';
 import { endpointRoute } from '../http/endpoint-route';
 import { memberRead, memberWrite } from '../http/member-write';
 import {
-  customerConversations,
-  findCustomerRow,
-  listCustomers,
-  toCustomerRecord,
-  updateCustomerDetails,
-} from '../repositories/customer-records';
-import {
   eraseCustomer,
   exportCustomer,
   listErasures,
   mergeCustomers,
 } from '../services/customer-lifecycle';
-import { toTicket } from '../repositories/tickets';
+import { customerDetails, listCustomers, updateCustomer } from '../services/customers';
 
 const errors = {
   ...signedInErrors,
@@ -54,27 +47,7 @@ export const userCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { workspaceId, customerId } = request.query;
       await memberRead(app, request, workspaceId, 'admin');
-      const customer = await findCustomerRow(app.db, workspaceId, customerId);
-      const conversations = await customerConversations(app.db, workspaceId, customerId);
-      const tickets =
-        conversations.length === 0
-          ? []
-          : await app.db
-              .selectFrom('tickets')
-              .selectAll()
-              .where('workspaceId', '=', workspaceId)
-              .where(
-                'conversationId',
-                'in',
-                conversations.map((conversation) => conversation.id),
-              )
-              .orderBy('createdAt', 'desc')
-              .execute();
-      return {
-        customer: toCustomerRecord(customer),
-        conversations,
-        tickets: tickets.map(toTicket),
-      };
+      return customerDetails(app.db, workspaceId, customerId);
     },
   });
 
@@ -86,10 +59,9 @@ export const userCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const { workspaceId, customerId, ...identity } = request.body;
-      const row = await memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
-        updateCustomerDetails(trx, workspaceId, customerId, identity, now),
+      return memberWrite(app, request, workspaceId, 'admin', ({ trx, now }) =>
+        updateCustomer(trx, workspaceId, customerId, identity, now),
       );
-      return toCustomerRecord(row);
     },
   });
 
