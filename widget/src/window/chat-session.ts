@@ -1,9 +1,9 @@
 import { ApiError, retryableSendIds } from 'shared-sdk';
-import type { LiveClient, LiveQuery, LiveState } from 'shared-sdk/live';
+import type { LiveClient, LiveState } from 'shared-sdk/live';
 import { followChatbot, showsSettings } from './follow-chatbot';
+import { followConversation } from './follow-conversation';
 import type {
   Conversation,
-  CustomerIdentity,
   Message,
   StoredFile,
   WidgetIdentityResult,
@@ -11,8 +11,14 @@ import type {
 } from 'shared-sdk/schemas';
 import type { ReceivedMessage } from '../frame-messages';
 import { createTypingSignals } from './typing-signals';
-import { initialChatState } from './chat-state';
-import type { ChatSession, ChatState, IdentifyRequest, OutgoingMessage } from './chat-state';
+import { customerOf, initialChatState } from './chat-state';
+import type {
+  ChatErrorKind,
+  ChatSession,
+  ChatState,
+  IdentifyRequest,
+  OutgoingMessage,
+} from './chat-state';
 import type { VisitorTokenStore } from './visitor-token';
 import type { WidgetApi } from './widget-api';
 
@@ -121,29 +127,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const liveStatus = (status: LiveState['status']): ChatState['live'] =>
     status === 'loading' ? 'connecting' : status === 'error' ? 'failed' : status;
 
-  /** Live updates of the conversation: its messages and its own document (status, agents). */
+  /** Live updates of the conversation, while it is still the one shown. */
   function follow(conversationId: string) {
     unfollow?.();
-    const messagesQuery: LiveQuery = { collection: 'messages', workspaceId, conversationId };
-    const conversationQuery: LiveQuery = {
-      collection: 'conversations',
-      workspaceId,
-      where: [{ field: 'id', op: '==', value: conversationId }],
-    };
-    const stopMessages = live.subscribe(messagesQuery, (live) => {
-      if (state.conversationId !== conversationId) return;
-      if (live.status === 'live') mergeMessages(live.docs as unknown as Message[], true);
-      update({ live: liveStatus(live.status) });
+    const current = () => state.conversationId === conversationId;
+    unfollow = followConversation(live, workspaceId, conversationId, {
+      onMessages: (messages) => current() && mergeMessages(messages, true),
+      onConversation: (conversation) => current() && setConversation(conversation),
+      onStatus: (status) => current() && update({ live: liveStatus(status) }),
     });
-    const stopConversation = live.subscribe(conversationQuery, (live) => {
-      if (state.conversationId !== conversationId || live.status !== 'live') return;
-      const doc = live.docs.find((item) => item.id === conversationId);
-      if (doc) setConversation(doc as unknown as Conversation);
-    });
-    unfollow = () => {
-      stopMessages();
-      stopConversation();
-    };
   }
 
   function followSettings(chatbotId: string) {
@@ -239,6 +231,27 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   // Sending the same text again after a failure reuses its id: the server may have stored it.
   const sendIds = retryableSendIds();
 
+  type BusyFlag = 'ratingSending' | 'savingDetails' | 'savingPreChat';
+  /**
+   * A visitor's action, its progress shown by `busy` if it has one: on success it ends with the
+   * task's changes; a failure shows as an error of `kind`, with the server's message.
+   */
+  async function attempt(
+    kind: ChatErrorKind,
+    busy: BusyFlag | null,
+    task: () => Promise<Partial<ChatState> | void>,
+  ): Promise<boolean> {
+    const flag = (value: boolean) => (busy ? { [busy]: value } : {});
+    update({ ...flag(true), error: null });
+    try {
+      update({ ...flag(false), ...(await task()) });
+      return true;
+    } catch (error) {
+      update({ ...flag(false), error: { kind, serverMessage: serverMessage(error) } });
+      return false;
+    }
+  }
+
   return {
     get state() {
       return state;
@@ -315,81 +328,45 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     },
 
     async chooseSuggestion(messageId, pairId) {
-      update({ error: null });
-      try {
+      await attempt('suggestion', null, async () => {
         await ready();
         const { conversation } = await api.chooseSuggestion({ messageId, pairId });
         setConversation(conversation);
-      } catch (error) {
-        update({ error: { kind: 'suggestion', serverMessage: serverMessage(error) } });
-      }
+      });
     },
 
     typing() {
       if (state.conversation?.status !== 'resolved') typing.typed();
     },
 
-    async rate(rating, comment) {
-      update({ ratingSending: true, error: null });
-      try {
+    rate: (rating, comment) =>
+      attempt('rating', 'ratingSending', async () => {
         const text = comment.trim();
         const rated = await api.rate({ rating, ...(text ? { comment: text } : {}) });
-        update({ ratingSending: false });
         if (rated.id === state.conversationId) setConversation(rated);
-        return true;
-      } catch (error) {
-        update({
-          ratingSending: false,
-          error: { kind: 'rating', serverMessage: serverMessage(error) },
-        });
-        return false;
-      }
-    },
+      }),
 
-    async identify(identity) {
-      update({ savingDetails: true, error: null });
-      try {
+    identify: (identity) =>
+      attempt('details', 'savingDetails', async () => {
         await ready();
         const session = await openSession(identity);
         await adopt(session);
         const { firstName, lastName, email, orderId } = identity;
-        update({
-          savingDetails: false,
-          // What the server kept: a refused identity leaves the visitor as they were.
-          ...(session.identity?.saved !== false
-            ? { customer: { ...state.customer, firstName, lastName, email, orderId } }
-            : {}),
-        });
-        return true;
-      } catch (error) {
-        update({
-          savingDetails: false,
-          error: { kind: 'details', serverMessage: serverMessage(error) },
-        });
-        return false;
-      }
-    },
+        // What the server kept: a refused identity leaves the visitor as they were.
+        if (session.identity?.saved === false) return;
+        return { customer: { ...state.customer, firstName, lastName, email, orderId } };
+      }),
 
-    async answerPreChat(answers) {
-      update({ savingPreChat: true, error: null });
-      try {
+    answerPreChat: (answers) =>
+      attempt('preChat', 'savingPreChat', async () => {
         await ready();
         const visitor = await api.answerPreChat(answers);
         const { firstName, lastName, email } = visitor;
-        update({
-          savingPreChat: false,
+        return {
           visitor,
           customer: { ...state.customer, firstName, lastName, email: email ?? '' },
-        });
-        return true;
-      } catch (error) {
-        update({
-          savingPreChat: false,
-          error: { kind: 'preChat', serverMessage: serverMessage(error) },
-        });
-        return false;
-      }
-    },
+        };
+      }),
 
     async logout() {
       // The session under way first: its token is the one to end.
@@ -417,9 +394,4 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       if (state.error) update({ error: null });
     },
   };
-}
-
-function customerOf(conversation: Conversation): CustomerIdentity {
-  const { firstName, lastName, email, orderId } = conversation.customer;
-  return { firstName, lastName, email: email ?? '', orderId: orderId ?? '' };
 }

@@ -122,3 +122,9 @@ export function initialChatState(online: boolean): ChatState {
     error: null,
   };
 }
+
+/** The details the window's form shows for a conversation's customer. */
+export function customerOf(conversation: Conversation): CustomerIdentity {
+  const { firstName, lastName, email, orderId } = conversation.customer;
+  return { firstName, lastName, email: email ?? '', orderId: orderId ?? '' };
+}

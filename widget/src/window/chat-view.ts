@@ -1,7 +1,8 @@
 import type { i18n } from 'i18next';
 import { readableTextColor, storedImageSources } from 'shared-sdk';
 import type { Message, MessageAttachment } from 'shared-sdk/schemas';
-import type { ChatError, ChatSession, ChatState, OutgoingMessage } from './chat-state';
+import { chatErrorText } from './chat-errors';
+import type { ChatSession, ChatState, OutgoingMessage } from './chat-state';
 import { mountDetailsForm } from './details-form';
 import { h } from './dom';
 import { greetingMessage, isAway } from './greeting-and-hours';
@@ -31,17 +32,6 @@ const attachIcon =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21.4 11.6 12.8 20.2a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9"/></svg>';
 const closeIcon =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>';
-
-const errorKeys = {
-  start: 'startFailed',
-  send: 'sendFailed',
-  upload: 'uploadFailed',
-  handoff: 'handoffFailed',
-  details: 'detailsFailed',
-  preChat: 'preChatFailed',
-  rating: 'ratingFailed',
-  suggestion: 'suggestionFailed',
-} as const;
 
 /**
  * A message's key in the list: one with suggestions is built again when they are chosen, or
@@ -230,14 +220,6 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     }
   }
 
-  function errorMessage(error: ChatError): string {
-    const withServerText =
-      error.kind === 'details' || error.kind === 'upload' || error.kind === 'preChat';
-    // The API names the field ("body.email: …") for forms; the visitor needs the sentence only.
-    const server = error.serverMessage?.replace(/^body\.\w+: /, '');
-    return withServerText && server ? server : t(errorKeys[error.kind]);
-  }
-
   function render(state: ChatState) {
     renderHeader(state);
     const ready = state.phase === 'ready';
@@ -286,7 +268,7 @@ export function mountChatView(root: HTMLElement, options: ChatViewOptions): Chat
     errorText.textContent = localError
       ? t(localError)
       : state.error
-        ? errorMessage(state.error)
+        ? chatErrorText(i18n, state.error)
         : '';
     error.hidden = !errorText.textContent;
     retry.textContent = t('retry');
