@@ -49,11 +49,12 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
   );
 }
 
-// The API tests are half the run and use one core: jest gives them one worker on two cores, and
-// each file's embedded database has a thread of its own. So they run in a lane of their own while
-// the other lane lints, type-checks, runs the other jest projects and builds what Playwright
-// tests; Playwright starts when both are done. The Node packages are built first, once: the
-// e-mail kill test starts the built server, and must not build it while the build stage does.
+// The API tests are half the run and use about one core: jest gives them one worker on two
+// cores, and each file's embedded database has a thread of its own. So they run in a lane of
+// their own while the other lane lints, type-checks, runs the other jest projects, builds, and
+// then runs Playwright against the build: the end-to-end tests use the second core for the last
+// minutes of the API tests instead of waiting for them. The Node packages are built first, once:
+// the e-mail kill test starts the built server, and must not build it while the build stage does.
 await stage('build the API for its tests', () => buildNodePackages());
 const laneCpu = cpuSeconds();
 const lanesStarted = Date.now();
@@ -75,17 +76,25 @@ await Promise.all([
       opts,
     );
     await stage('build', () => build({ tag }), opts);
+    await stage(
+      'end-to-end tests (Playwright, Chromium)',
+      () =>
+        run(
+          'npx',
+          ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+          {
+            env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+            tag: 'e2e',
+          },
+        ),
+      opts,
+    );
   })(),
 ]);
 times.record('the two lanes together', (Date.now() - lanesStarted) / 1000, cpuSeconds() - laneCpu);
 for (const report of [apiJestReport, otherJestReport]) {
   printSummary((file) => jestProjectTimes(file, root), report);
 }
-await stage('end-to-end tests (Playwright, Chromium)', () =>
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
-  }),
-);
 printSummary(playwrightSpecTimes, e2eReport);
 
 function counts() {
