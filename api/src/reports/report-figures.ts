@@ -16,7 +16,10 @@ interface FiguresRow {
   comments: Report['latestComments'];
 }
 
-/** The figures of one period (`current` or `previous`) over the rows of `f`, in one pass. */
+/**
+ * The figures of one period (`current` or `previous`) over the rows of `f`, in one pass; the
+ * median and the 90th percentile of a duration from one sort (an array of fractions).
+ */
 function periodFigures(period: 'current' | 'previous') {
   const p = sql.lit(period);
   return sql`
@@ -27,15 +30,11 @@ function periodFigures(period: 'current' | 'previous') {
       count(*) filter (where f.created_in = ${p} and f.handed_over) as handed_over,
       count(*) filter (where f.created_in = ${p} and f.did_you_mean) as did_you_mean,
       count(f.first_response_s) filter (where f.created_in = ${p}) as fr_count,
-      percentile_cont(0.5) within group (order by f.first_response_s)
-        filter (where f.created_in = ${p}) as fr_median,
-      percentile_cont(0.9) within group (order by f.first_response_s)
-        filter (where f.created_in = ${p}) as fr_p90,
+      percentile_cont(array[0.5, 0.9]) within group (order by f.first_response_s)
+        filter (where f.created_in = ${p}) as fr,
       count(f.resolution_s) filter (where f.resolved_in = ${p}) as res_count,
-      percentile_cont(0.5) within group (order by f.resolution_s)
-        filter (where f.resolved_in = ${p}) as res_median,
-      percentile_cont(0.9) within group (order by f.resolution_s)
-        filter (where f.resolved_in = ${p}) as res_p90,
+      percentile_cont(array[0.5, 0.9]) within group (order by f.resolution_s)
+        filter (where f.resolved_in = ${p}) as res,
       count(*) filter (where f.rated_in = ${p}) as ratings_count,
       round(avg(f.rating) filter (where f.rated_in = ${p}), 2)::float8 as average_rating,
       array[
@@ -184,9 +183,9 @@ export async function reportFigures(
           'resolvedByBot', p.resolved_by_bot, 'handedOver', p.handed_over,
           'didYouMeanAnswered', p.did_you_mean,
           'firstResponse', json_build_object(
-            'count', p.fr_count, 'medianSeconds', round(p.fr_median::numeric, 3)::float8, 'p90Seconds', round(p.fr_p90::numeric, 3)::float8),
+            'count', p.fr_count, 'medianSeconds', round(p.fr[1]::numeric, 3)::float8, 'p90Seconds', round(p.fr[2]::numeric, 3)::float8),
           'resolution', json_build_object(
-            'count', p.res_count, 'medianSeconds', round(p.res_median::numeric, 3)::float8, 'p90Seconds', round(p.res_p90::numeric, 3)::float8),
+            'count', p.res_count, 'medianSeconds', round(p.res[1]::numeric, 3)::float8, 'p90Seconds', round(p.res[2]::numeric, 3)::float8),
           'ratingsCount', p.ratings_count, 'averageRating', p.average_rating,
           'ratingDistribution', to_json(p.distribution),
           'ratedShare', p.resolved_rated::float8 / nullif(p.resolved, 0),
