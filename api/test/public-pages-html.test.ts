@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseHTML } from 'linkedom';
 import { buildContactRequest } from './fixtures/contact-request';
 import { buildDemoRequest } from './fixtures/demo-request';
 import { signUp } from './fixtures/user';
@@ -55,6 +56,9 @@ const guard = {
   authOnlyPaths: ['/login', '/forgot-password', '/signup'],
   signedInHome: '/dashboard',
 };
+
+/** The answer page as a browser reads it. */
+const dom = (page: string) => parseHTML(page).document;
 
 const encode = (fields: Record<string, string | undefined>) =>
   new URLSearchParams(
@@ -135,43 +139,70 @@ describe('public pages as plain HTML', () => {
     });
 
     it('answers invalid fields with the form refilled and their errors; nothing is stored', async () => {
+      const typed = 'Too short</textarea><script>alert(1)</script>';
       const response = await app.inject({
         method: 'POST',
         url: '/contact-us',
         headers: form,
         payload: encode({
-          name: 'Ada <Lovelace>',
+          name: 'Ada "Lovelace" <b>',
           email: 'not-an-address',
           company: 'Engines',
           topic: '',
-          message: 'Too short',
+          message: typed,
         }),
       });
       expect(response.statusCode).toBe(400);
-      const page = response.body;
-      expect(page).toContain('<div role="alert"><p>Please fix the highlighted fields.</p>');
-      expect(page).toContain('<a href="#f-topic">Please choose a topic</a>');
-      expect(page).toContain('<a href="#f-email">Please enter a valid e-mail address</a>');
-      expect(page).toContain('<a href="#f-message">Please write at least 10 characters</a>');
-      expect(page).not.toContain('#f-name');
+      const page = dom(response.body);
+      const alert = page.querySelector('form [role="alert"]')!;
+      expect(alert.querySelector('p')!.textContent).toBe('Please fix the highlighted fields.');
+      const listed = [...alert.querySelectorAll('li a')].map((link) => [
+        link.getAttribute('href'),
+        link.textContent,
+      ]);
+      expect(listed).toEqual([
+        ['#f-email', 'Please enter a valid e-mail address'],
+        ['#f-topic', 'Please choose a topic'],
+      ]);
       // What was typed is back in place, escaped; the invalid fields are marked.
-      expect(page).toMatch(/<input id="f-name" name="name" value="Ada &lt;Lovelace&gt;"/);
-      expect(page).toMatch(/<input id="f-email" [^>]*value="not-an-address" aria-invalid="true"/);
-      expect(page).toMatch(/<textarea id="f-message" name="message" aria-invalid="true">Too short/);
-      expect(page).toMatch(/<option value="" selected="">Choose a topic/);
+      expect(page.querySelector('#f-name')!.getAttribute('value')).toBe('Ada "Lovelace" <b>');
+      expect(page.querySelector('#f-name')!.hasAttribute('aria-invalid')).toBe(false);
+      expect(page.querySelector('#f-email')!.getAttribute('aria-invalid')).toBe('true');
+      expect(page.querySelector('#f-company')!.getAttribute('value')).toBe('Engines');
+      expect(page.querySelector('#f-topic option[selected]')!.getAttribute('value')).toBe('');
+      expect(response.body).not.toContain('<script>alert(1)');
+      expect(response.body).toContain(
+        'Too short&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>',
+      );
+      expect(page.querySelectorAll('script')).toHaveLength(0);
       expect(await contactRows('not-an-address')).toHaveLength(0);
     });
 
-    it('keeps the chosen option and refuses ill-formed text as the JSON call does', async () => {
-      const response = await app.inject({
+    it('gives a short message its error, keeps the chosen option, and refuses ill-formed text', async () => {
+      const short = await app.inject({
+        method: 'POST',
+        url: '/contact-us',
+        headers: form,
+        payload: encode({ ...buildContactRequest(), message: 'Too short' }),
+      });
+      expect(short.statusCode).toBe(400);
+      expect(dom(short.body).querySelector('form [role="alert"] li')!.textContent).toBe(
+        'Please write at least 10 characters',
+      );
+      expect(
+        dom(short.body).querySelector('#f-topic option[selected]')!.getAttribute('value'),
+      ).toBe('sales');
+
+      const illFormed = await app.inject({
         method: 'POST',
         url: '/contact-us',
         headers: form,
         payload: encode({ ...buildContactRequest(), message: 'Hello\u0000 there, a question' }),
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.body).toMatch(/<option value="sales" selected="">/);
-      expect(response.body).toContain('href="#f-message"');
+      expect(illFormed.statusCode).toBe(400);
+      expect(dom(illFormed.body).querySelector('form [role="alert"] a')!.getAttribute('href')).toBe(
+        '#f-message',
+      );
     });
   });
 
@@ -195,23 +226,27 @@ describe('public pages as plain HTML', () => {
     expect(response.body).toContain('<a href="/signup">Start free</a>');
   });
 
-  it('holds the form posts to the submissions limit per address', async () => {
-    const limited = await buildApp(2);
-    try {
-      const post = () =>
-        limited.inject({
-          method: 'POST',
-          url: '/contact-us',
-          headers: form,
-          payload: encode(buildContactRequest()),
-        });
-      expect((await post()).statusCode).toBe(200);
-      expect((await post()).statusCode).toBe(200);
-      expect((await post()).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
-  });
+  it(
+    'holds the form posts to the submissions limit per address',
+    async () => {
+      const limited = await buildApp(2);
+      try {
+        const post = () =>
+          limited.inject({
+            method: 'POST',
+            url: '/contact-us',
+            headers: form,
+            payload: encode(buildContactRequest()),
+          });
+        expect((await post()).statusCode).toBe(200);
+        expect((await post()).statusCode).toBe(200);
+        expect((await post()).statusCode).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    },
+    appStartTimeoutMs,
+  );
 
   describe('a signed-in visitor (the sign-in cookie)', () => {
     const page = (url: string, cookie?: string) =>

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import escapeHtml from 'escape-html';
 import { parseHTML } from 'linkedom';
 import { z } from 'zod';
 
@@ -111,7 +112,9 @@ function refill(
     const name = field.getAttribute('name') ?? '';
     const value = outcome.values[name] ?? '';
     const tag = field.tagName.toLowerCase();
-    if (tag === 'textarea') field.textContent = value;
+    // linkedom writes a textarea's text out as it is (raw text); the browser decodes
+    // references in it, so escaped, what was typed can never close the element.
+    if (tag === 'textarea') field.textContent = escapeHtml(value);
     else if (tag === 'select') {
       for (const option of field.querySelectorAll('option') as Element[]) {
         if (option.getAttribute('value') === value) option.setAttribute('selected', '');

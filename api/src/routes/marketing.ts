@@ -57,7 +57,9 @@ function formPageRoute<S extends z.ZodObject>(
   app.route({
     method: 'POST',
     url: path,
-    config: { rateLimit: submissionLimit(app) },
+    // The address limit leaves paths outside /api alone (static files): this post is held to
+    // the JSON call's limit all the same.
+    config: { rateLimit: { ...submissionLimit(app), allowList: () => false } },
     schema: { hide: true },
     handler: async (request, reply) => {
       const page = app.formPages.get(path);
