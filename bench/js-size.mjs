@@ -28,7 +28,7 @@ const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
