@@ -148,6 +148,9 @@ const firebaseSource =
 function firebaseModules(scripts) {
   const found = new Set();
   for (const { url } of scripts) {
+    // The public pages' loader: one file of its own source (shell/src/prerender/start-shell.js)
+    // that imports nothing.
+    if (/^\/start-shell\.[0-9a-f]+\.js$/.test(url)) continue;
     const [, remote, file] = /^\/(?:remotes\/([^/]+)\/)?([^?]+)$/.exec(url) ?? [];
     const map = path.join(root, remote ?? 'shell', 'dist', `${file}.map`);
     if (!file || !existsSync(map)) throw new Error(`No source map for ${url}`);

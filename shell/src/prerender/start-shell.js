@@ -1,6 +1,6 @@
 // The one script a prerendered public page loads itself (issue 46): the page works as HTML
 // (links, forms posting to the server), so the shell, named by this tag's data-src, loads only
-// after the first paint: when the browser is idle after the load event, or at the visitor's
+// after the first paint: when the browser is idle after the load event and a painted frame, or at the visitor's
 // first interaction, whichever comes first. Then the shell hydrates the page as before.
 // Until it has, the colour mode switch's radios apply and store the choice here, the way the
 // shell does (product-spec.md §1), so the switch works from the first paint.
@@ -22,9 +22,18 @@
     document.head.appendChild(shell);
   }
 
-  function whenIdle() {
+  function idle() {
     if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 2000 });
-    else window.setTimeout(start, 0);
+    else start();
+  }
+
+  // After the load event, a page can still be waiting for its first frame, and idle callbacks
+  // may run before it: the shell is asked for once a frame has been painted (the timer set in
+  // a frame's animation callback runs after that frame), then when the browser is idle.
+  function whenIdle() {
+    window.requestAnimationFrame(function () {
+      window.setTimeout(idle, 0);
+    });
   }
 
   interactions.forEach(function (type) {
