@@ -1,7 +1,7 @@
 // The one script a prerendered public page loads itself (issue 46): the page works as HTML
 // (links, forms posting to the server), so the shell, named by this tag's data-src, loads only
-// after the first paint: when the browser is idle after the load event and a painted frame, or at the visitor's
-// first interaction, whichever comes first. Then the shell hydrates the page as before.
+// after the first paint: when the browser is idle after the load event and a painted frame, or
+// at the visitor's first interaction, whichever comes first. Then it hydrates the page as before.
 // Until it has, the colour mode switch's radios apply and store the choice here, the way the
 // shell does (product-spec.md §1), so the switch works from the first paint.
 (function () {
