@@ -1,6 +1,19 @@
 // One jest run over every package: UI packages in jsdom, the API and the SDK in node.
 const remoteNames = require('./shared-sdk/src/remote-names.json');
 
+// `--selectProjects` takes every word after it as a project's name, so
+// `jest --selectProjects api api/test/x.test.ts` would run the whole api project: name the
+// test files first (`jest api/test/x.test.ts --selectProjects api`).
+{
+  const at = process.argv.indexOf('--selectProjects');
+  const swallowed = at < 0 ? [] : process.argv.slice(at + 1).filter((word) => /[/.]/.test(word));
+  if (swallowed.length > 0) {
+    throw new Error(
+      `--selectProjects would read ${swallowed.join(', ')} as project names: put the test files before it.`,
+    );
+  }
+}
+
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
