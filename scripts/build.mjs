@@ -17,17 +17,22 @@ import { prerender } from './prerender.mjs';
 
 const compressible = /\.(js|json|html|svg|css|txt)$/;
 
-/** Writes best-compression .br and .gz copies beside each text file; the server sends them. */
+/** Writes best-compression .br and .gz copies beside a file; the server sends them. */
+function precompressFile(file) {
+  const content = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
+/** Compressed copies of each text file in `dir`. */
 function precompress(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !compressible.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const content = readFileSync(file);
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    if (entry.isFile() && compressible.test(entry.name)) {
+      precompressFile(path.join(entry.parentPath, entry.name));
+    }
   }
 }
 
@@ -60,8 +65,9 @@ export async function build({ force: rebuildAll = false, tag } = {}) {
   );
   if (prerenderStale) {
     console.log('Prerendering the public pages…');
-    await prerender();
+    const { loader } = await prerender();
     precompress(path.join(root, 'shell/dist/prerendered'));
+    precompressFile(path.join(root, 'shell/dist', loader));
   }
 }
 

@@ -19,6 +19,7 @@ import { livePlugin } from './plugins/app/live';
 import { mailerPlugin } from './plugins/app/mailer';
 import { newsArticlesPlugin } from './plugins/app/news-articles';
 import { staticAppsPlugin } from './plugins/app/static-apps';
+import { marketingFormPageRoutes } from './routes/marketing';
 import { storagePlugin } from './plugins/app/storage';
 import { compressPlugin } from './plugins/external/compress';
 import { connectionLimitsPlugin } from './plugins/external/connection-limits';
@@ -131,6 +132,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  // The public forms posted as HTML to their pages, outside /api.
+  await app.register(marketingFormPageRoutes);
   return app;
 }
 

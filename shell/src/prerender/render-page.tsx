@@ -17,7 +17,8 @@ import type { RemotePageRef } from '../app/routes';
 import shellTranslations from '../i18n/en-US.json';
 import { preloadPage } from '../features/remotes/preloaded-pages';
 
-export { publicRoutes } from '../app/routes';
+export { publicRoutes, routes } from '../app/routes';
+export { authOnlyRouteNames, defaultRedirect } from '../app/route-guard';
 
 // The marketing remote's exposed pages, from source (a build tool's view across the remote
 // boundary; the browser still loads them from the remote at run time).
@@ -30,6 +31,11 @@ export interface RenderedPage {
   html: string;
   styles: string;
   title: string;
+  /**
+   * A page with a form: the texts the server answers the form posted as HTML with (the
+   * page module's `formAnswer`), read after rendering, when the page's translations are in.
+   */
+  formAnswer?: unknown;
 }
 
 /** Renders `url` as a signed-out visitor sees it; `data` is what the page reads as prerendered. */
@@ -41,6 +47,7 @@ export function renderPage(url: string, page: RemotePageRef, data: Record<string
   setPrerenderedData(data);
   const module = marketingPages(`${page.module}.tsx`) as {
     default: Parameters<typeof preloadPage>[1];
+    formAnswer?: () => unknown;
   };
   preloadPage(page, module.default);
   const sheet = new ServerStyleSheet();
@@ -52,7 +59,12 @@ export function renderPage(url: string, page: RemotePageRef, data: Record<string
         </MemoryRouter>,
       ),
     );
-    return { html, styles: sheet.getStyleTags(), title: documentTitle() } satisfies RenderedPage;
+    return {
+      html,
+      styles: sheet.getStyleTags(),
+      title: documentTitle(),
+      formAnswer: module.formAnswer?.(),
+    } satisfies RenderedPage;
   } finally {
     sheet.seal();
   }

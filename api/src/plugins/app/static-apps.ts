@@ -5,6 +5,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { remoteNames } from 'shared-sdk';
 import { sendNotFound } from '../../errors/error-handler';
+import { readFormPages, type FormPage } from '../../http/form-answer-page';
+import { readGuardPages, signedInRedirect } from '../../http/signed-in-redirect';
+import { checkAccessToken } from '../../services/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The prerendered pages with a form, by path: the server answers those forms posted as HTML. */
+    formPages: Map<string, FormPage>;
+  }
+}
 
 export interface StaticAppsPluginOptions {
   appsDir: string;
@@ -25,7 +35,8 @@ function pageReader(entry: string) {
   return (file: string) => {
     let html = pages.get(file);
     if (html === undefined) {
-      html = readFileSync(file, 'utf8').replace(shellEntryPattern, `$1${entry}`);
+      html = readFileSync(file, 'utf8');
+      if (entry !== builtShellEntry) html = html.replace(shellEntryPattern, `$1${entry}`);
       pages.set(file, html);
     }
     return html;
@@ -92,6 +103,8 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
     // dashboard, auth pages, unknown paths), so it is no longer also the answer for /.
     const prerenderedDir = path.join(shellDist, 'prerendered');
     const prerendered = readPrerenderedPages(prerenderedDir);
+    const guardPages = readGuardPages(prerenderedDir);
+    const cookieName = app.config.sessionCookie.name;
     const mounts = [
       { root: shellDist, prefix: '/' },
       ...remoteNames.map((name) => ({
@@ -123,6 +136,18 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
     const shellIndexExists = existsSync(path.join(shellDist, 'index.html'));
     // Another entry than the build's: every page is the built one with its script renamed.
     const readPage = shellEntry === builtShellEntry ? null : pageReader(shellEntry);
+    app.decorate('formPages', readFormPages(prerenderedDir, prerendered, pageReader(shellEntry)));
+
+    /** product-spec.md §2 guard, from the sign-in cookie: where a signed-in visitor goes instead. */
+    async function guardRedirect(request: FastifyRequest, pathname: string) {
+      const token = request.cookies[cookieName];
+      if (!token) return undefined;
+      const search = request.url.slice(pathname.length);
+      const target = signedInRedirect(guardPages, pathname, search);
+      if (!target) return undefined;
+      const check = await checkAccessToken(app.db, app.identity, token);
+      return check.ok ? target : undefined;
+    }
     const sendPage = (reply: FastifyReply, file: string, dir: string) =>
       readPage
         ? reply
@@ -134,8 +159,13 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
     // Before routing, so / gets its page rather than the shell's index.html.
     app.addHook('onRequest', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      const file = prerendered.get(pathname);
-      if (file && wantsShellPage(request)) return sendPage(reply, file, prerenderedDir);
+      if (wantsShellPage(request)) {
+        const redirect = await guardRedirect(request, pathname);
+        // The answer depends on the cookie: never reused for another visitor.
+        if (redirect) return reply.header('cache-control', 'no-store').redirect(redirect, 302);
+        const file = prerendered.get(pathname);
+        if (file) return sendPage(reply, file, prerenderedDir);
+      }
       // The static files' own answer for these would be the page as built.
       if (readPage && shellIndexExists && (pathname === '/' || pathname === '/index.html')) {
         return sendPage(reply, 'index.html', shellDist);

@@ -48,7 +48,15 @@ export function ContactForm({ initialTopic }: { initialTopic?: ContactTopic }) {
 
   const submitting = state.status === 'submitting';
   return (
-    <form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
+    // Without the page's JavaScript the browser posts the form to the page, and the server
+    // answers with it (issue 46); with it, the submit handler sends the JSON call instead.
+    <form
+      method="post"
+      action="/contact-us"
+      noValidate
+      onSubmit={handleSubmit}
+      aria-busy={submitting}
+    >
       <h2>{t('form.title')}</h2>
       {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
       <FieldRow>

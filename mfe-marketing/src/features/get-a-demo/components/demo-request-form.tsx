@@ -52,7 +52,15 @@ export function DemoRequestForm() {
   const submitting = state.status === 'submitting';
   const optional = tSite('form.optional');
   return (
-    <form noValidate onSubmit={handleSubmit} aria-busy={submitting}>
+    // Without the page's JavaScript the browser posts the form to the page, and the server
+    // answers with it (issue 46); with it, the submit handler sends the JSON call instead.
+    <form
+      method="post"
+      action="/get-a-demo"
+      noValidate
+      onSubmit={handleSubmit}
+      aria-busy={submitting}
+    >
       <h2>{t('form.title')}</h2>
       {state.status === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
       <FieldRow>
