@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { Identity } from '../services/identity';
 import type { ChangeEvent } from './change-events';
 import type { ChangeFeed } from './change-feed';
+import { OutboxSweep } from './live-outbox';
 import { LiveQueries } from './live-queries';
 import { LiveSession } from './live-session';
 import type { SessionHost } from './live-session';
@@ -34,6 +35,7 @@ export class LiveServer implements SessionHost {
   readonly log: FastifyBaseLogger;
   readonly queries: LiveQueries;
   readonly signals: LiveSignals;
+  readonly sweep = new OutboxSweep();
   readonly authTimeoutMs: number;
   private readonly sessions = new Set<LiveSession>();
   private readonly sessionsByUser = new Map<string, Set<LiveSession>>();
