@@ -10,12 +10,19 @@
 //   node bench/live.mjs [--clients 1000] [--writes 200] [--intervals 50,20,10,5,2] [--typing]
 // BENCH_PROFILE=1 writes a CPU profile of the server to the system's temp folder (parley-prof).
 import { fork } from 'node:child_process';
-import net from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
 import { buildNodePackages, reportFigures } from './bench-kit.mjs';
+import {
+  connect,
+  connectVisitor,
+  newPhaseState,
+  openConversation,
+  post,
+  watchConversation,
+} from './live-clients.mjs';
+import { rawFanOutMs } from './live-floor.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -35,201 +42,11 @@ const writesPerPhase = Number(values.writes);
 const intervals = values.intervals.split(',').map(Number);
 /** Issue 46: delivery p95 at most this many times the fan-out floor's p95. */
 const targetRatio = 2;
-const base = `http://127.0.0.1:${values.port}`;
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function post(path, body, token) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-// Only the tickets subscription is timed (with --typing, each client also reads a conversation).
-const changesMarker = Buffer.from('{"type":"changes","id":"tickets"');
-const committedAtMarker = Buffer.from('"committedAt":');
-const addedMarker = Buffer.from('{"type":"added"');
-/** The writer names each ticket `Bench <phase>-<index>` (bench/live-server.cjs). */
-const subjectMarker = Buffer.from('"subject":"Bench ');
-
-/**
- * A widget visitor's conversation (the real calls): its id and the visitor token. The bot's
- * answer to it has been written by the time the measurement starts.
- */
-async function openConversation(workspaceId) {
-  const session = await post('/api/widget/sessions', { workspaceId });
-  const sent = await post(
-    '/api/widget/messages',
-    { content: 'Where is my order?' },
-    session.visitorToken,
-  );
-  return { conversationId: sent.conversationId, visitorToken: session.visitorToken };
-}
-
-/** A visitor's socket reading its conversation; counts the agents' typing events it hears. */
-function connectVisitor({ visitorToken, conversationId }, workspaceId, onTyping) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${values.port}/api/live?as=visitor`);
-    socket.on('error', reject);
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token: visitorToken })));
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      if (message.type === 'ready') {
-        socket.send(
-          JSON.stringify({
-            type: 'subscribe',
-            id: 'messages',
-            query: { collection: 'messages', workspaceId, conversationId },
-          }),
-        );
-      } else if (message.type === 'snapshot') {
-        resolve(socket);
-      } else if (message.type === 'typing') {
-        onTyping();
-      } else if (message.type === 'error') {
-        reject(new Error(`${message.code}: ${message.message}`));
-      }
-    });
-  });
-}
-
-/** The agent reads the conversation too (so it may say it is typing there). */
-function watchConversation(socket, workspaceId, conversationId) {
-  return new Promise((resolve, reject) => {
-    const listener = (data) => {
-      if (!data.includes('"id":"conversation"')) return;
-      socket.off('message', listener);
-      const message = JSON.parse(data.toString());
-      if (message.type === 'snapshot') resolve();
-      else reject(new Error(`${message.code}: ${message.message}`));
-    };
-    socket.on('message', listener);
-    socket.send(
-      JSON.stringify({
-        type: 'subscribe',
-        id: 'conversation',
-        query: { collection: 'messages', workspaceId, conversationId },
-      }),
-    );
-  });
-}
-
-/**
- * What one client has received of the current phase's writes: the highest index so far, how many
- * arrived in order, and how many came after a later one (or twice).
- */
-function newPhaseState(phase) {
-  return { phase, last: -1, inOrder: 0, disordered: 0 };
-}
-
-/** The (phase, index) of each ticket added in a changes message, oldest write first. */
-function addedWrites(data) {
-  const writes = [];
-  for (
-    let from = data.indexOf(addedMarker);
-    from !== -1;
-    from = data.indexOf(addedMarker, from + 1)
-  ) {
-    const at = data.indexOf(subjectMarker, from) + subjectMarker.length;
-    const [phase, index] = data.toString('latin1', at, data.indexOf('"', at)).split('-');
-    writes.push({ phase: Number(phase), index: Number(index) });
-  }
-  return writes.sort((a, b) => a.index - b.index);
-}
-
-function connect(token, workspaceId, onDelivery, client) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${values.port}/api/live`);
-    socket.on('error', reject);
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
-    socket.on('message', (data) => {
-      // Changes are timed without parsing them: at 1,000 clients in one process, JSON.parse of
-      // every delivery would cost the harness more than the server spends sending them.
-      if (data.includes(changesMarker)) {
-        const at = data.indexOf(committedAtMarker) + committedAtMarker.length;
-        const latency = Date.now() - Number(data.toString('latin1', at, data.indexOf('}', at)));
-        // Writes that commit together arrive in one message: each added ticket is a delivery.
-        for (const { phase, index } of addedWrites(data)) {
-          const state = client.state;
-          // A straggler of an earlier phase is neither timed nor counted.
-          if (phase !== state.phase) continue;
-          if (index > state.last) {
-            state.last = index;
-            state.inOrder += 1;
-          } else {
-            state.disordered += 1;
-          }
-          onDelivery(latency);
-        }
-        return;
-      }
-      const message = JSON.parse(data.toString());
-      if (message.type === 'ready') {
-        socket.send(
-          JSON.stringify({
-            type: 'subscribe',
-            id: 'tickets',
-            query: {
-              collection: 'tickets',
-              workspaceId,
-              orderBy: [{ field: 'createdAt', direction: 'desc' }],
-              limit: 20,
-            },
-          }),
-        );
-      } else if (message.type === 'snapshot') {
-        resolve(socket);
-      } else if (message.type === 'error') {
-        reject(new Error(`${message.code}: ${message.message}`));
-      }
-    });
-  });
-}
-
-/**
- * The floor under any fan-out on this machine: one thread writing a message of a change's size
- * to `count` loopback TCP sockets (no WebSocket, no database), median and p95 over 50 rounds.
- */
-async function rawFanOutMs(count) {
-  const accepted = [];
-  const server = net.createServer((socket) => {
-    socket.setNoDelay(true);
-    accepted.push(socket);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  const clientSockets = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve) => {
-          const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-          socket.on('data', () => {});
-        }),
-    ),
-  );
-  while (accepted.length < count) await new Promise((r) => setTimeout(r, 10));
-  const message = Buffer.alloc(600, 'x');
-  const rounds = [];
-  for (let round = 0; round < 50; round += 1) {
-    const started = process.hrtime.bigint();
-    for (const socket of accepted) socket.write(message);
-    rounds.push(Number(process.hrtime.bigint() - started) / 1e6);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  for (const socket of [...accepted, ...clientSockets]) socket.destroy();
-  server.close();
-  rounds.sort((a, b) => a - b);
-  return { median: percentile(rounds, 50), p95: percentile(rounds, 95) };
-}
 
 await buildNodePackages();
 const floor = await rawFanOutMs(clients);
@@ -254,7 +71,7 @@ const fromServer = (type) =>
 
 try {
   await fromServer('listening');
-  const signup = await post('/api/auth/signup', {
+  const signup = await post(port, '/api/auth/signup', {
     email: `bench-${Date.now()}@example.com`,
     password: 'bench-password-1',
     displayName: 'Bench Agent',
@@ -274,7 +91,13 @@ try {
   const connectStarted = Date.now();
   for (let index = 0; index < clients; index += 50) {
     const batch = Array.from({ length: Math.min(50, clients - index) }, (_, offset) =>
-      connect(signup.idToken, workspaceId, (ms) => latencies.push(ms), received[index + offset]),
+      connect(
+        port,
+        signup.idToken,
+        workspaceId,
+        (ms) => latencies.push(ms),
+        received[index + offset],
+      ),
     );
     sockets.push(...(await Promise.all(batch)));
   }
@@ -288,7 +111,7 @@ try {
     const openedAt = Date.now();
     for (let index = 0; index < clients; index += 50) {
       const batch = Array.from({ length: Math.min(50, clients - index) }, () =>
-        openConversation(workspaceId),
+        openConversation(port, workspaceId),
       );
       conversations.push(...(await Promise.all(batch)));
     }
@@ -299,7 +122,7 @@ try {
     );
     for (const conversation of conversations.slice(0, sampledVisitors)) {
       visitorSockets.push(
-        await connectVisitor(conversation, workspaceId, () => {
+        await connectVisitor(port, conversation, workspaceId, () => {
           typingDelivered += 1;
         }),
       );
@@ -359,9 +182,11 @@ try {
     const p95 = percentile(sorted, 95);
     let lost = 0;
     let disordered = 0;
+    let messages = 0;
     for (const { state } of received) {
       lost += writesPerPhase - state.inOrder - state.disordered;
       disordered += state.disordered;
+      messages += state.messages;
     }
     const ratio = p95 / floor.p95;
     console.log(
@@ -369,7 +194,7 @@ try {
     );
     // Where the time went: a thread near 100% is the bottleneck, whichever process it is in.
     console.log(
-      `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core, clients' process ${(harnessLoad * 100).toFixed(0)}%; uptime: ${loadavg()
+      `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core, clients' process ${(harnessLoad * 100).toFixed(0)}%; ${(sorted.length / Math.max(1, messages)).toFixed(2)} writes per changes message; uptime: ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}`,
     );

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { WebSocket } from 'ws';
 import { ChangesMessage, OutboxSweep, SocketOutbox } from './live-outbox';
 
@@ -97,7 +98,11 @@ describe('SocketOutbox', () => {
 });
 
 describe('OutboxSweep', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('writes a hundred sockets per turn, in the order they came to wait, and one more change joins a socket still waiting', async () => {
+    // A machine fast enough that the turn's time budget is never reached.
+    jest.spyOn(performance, 'now').mockReturnValue(0);
     const sweep = new OutboxSweep();
     const sockets = Array.from({ length: 250 }, () => fakeSocket());
     const owner = {};
@@ -120,6 +125,23 @@ describe('OutboxSweep', () => {
       const ids = frames.map((frame) => frame.changes?.map((change) => change.doc.id));
       expect(ids).toEqual(index < 100 ? [['a'], ['b']] : [['a', 'b']]);
     }
+  });
+
+  it('ends a turn once its time is up, however few sockets it wrote', async () => {
+    let clock = 0;
+    // Each look at the clock finds a millisecond gone by.
+    jest.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    const sweep = new OutboxSweep();
+    const sockets = Array.from({ length: 10 }, () => fakeSocket());
+    for (const { socket } of sockets) {
+      new SocketOutbox(socket, sweep, jest.fn(), 1024).push('{"type":"ready","userId":"u"}');
+    }
+    await turn();
+    const written = sockets.filter(({ frames }) => frames.length > 0).length;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(10);
+    for (let count = 0; count < 10; count += 1) await turn();
+    expect(sockets.every(({ frames }) => frames.length === 1)).toBe(true);
   });
 
   it('encodes a run of changes shared by many sockets once', () => {

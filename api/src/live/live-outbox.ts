@@ -1,7 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import type { WebSocket } from 'ws';
 
-/** Sockets written to in one turn of the event loop (see OutboxSweep). */
+/** Sockets written to in one turn of the event loop at most (see OutboxSweep)… */
 const socketsPerTurn = 100;
+/** …and the time a turn may take: on a busy machine a hundred writes take several times this. */
+const turnBudgetMs = 2;
 
 /**
  * One read's changes to one query, for the subscribers of one id: serialized once, however many
@@ -137,9 +140,9 @@ function mergeChanges(items: readonly Waiting[]): (string | Buffer)[] {
 
 /**
  * Writes the sockets that have messages waiting, in the order they came to have some, at most
- * socketsPerTurn per turn of the event loop: the same thread answers requests and the database's
- * replies to them, and a write waiting on its next statement must not wait for a fan-out to
- * thousands. A socket still waiting when more arrives for it keeps its place and sends it all in
+ * socketsPerTurn (or turnBudgetMs) per turn of the event loop: the same thread answers requests
+ * and the database's replies to them, and a write waiting on its next statement must not wait for
+ * a fan-out to thousands. A socket still waiting when more arrives for it keeps its place and sends it all in
  * one go, so a fan-out that falls behind catches up instead of queueing one write behind another.
  */
 export class OutboxSweep {
@@ -157,9 +160,10 @@ export class OutboxSweep {
 
   private run() {
     this.scheduled = undefined;
+    const started = performance.now();
     let written = 0;
     for (const outbox of this.waiting) {
-      if (written === socketsPerTurn) break;
+      if (written === socketsPerTurn || performance.now() - started > turnBudgetMs) break;
       outbox.flush();
       written += 1;
     }
