@@ -12,6 +12,7 @@
 import { fork } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildNodePackages, reportFigures } from './bench-kit.mjs';
 import {
@@ -159,6 +160,9 @@ try {
     for (const client of received) client.state = newPhaseState(phase);
     const harnessCpu = process.cpuUsage();
     const harnessStarted = Date.now();
+    // How long a delivery may wait in this process before it is read: part of every latency.
+    const harnessDelay = monitorEventLoopDelay({ resolution: 5 });
+    harnessDelay.enable();
     server.send({
       type: 'write',
       workspaceId,
@@ -176,6 +180,7 @@ try {
     const busy = fromServer('busy');
     server.send({ type: 'busy' });
     const { mainThread, cpu } = await busy;
+    harnessDelay.disable();
     const { user, system } = process.cpuUsage(harnessCpu);
     const harnessLoad = (user + system) / 1000 / (Date.now() - harnessStarted);
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -194,7 +199,7 @@ try {
     );
     // Where the time went: a thread near 100% is the bottleneck, whichever process it is in.
     console.log(
-      `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core, clients' process ${(harnessLoad * 100).toFixed(0)}%; ${(sorted.length / Math.max(1, messages)).toFixed(2)} writes per changes message; uptime: ${loadavg()
+      `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core, clients' process ${(harnessLoad * 100).toFixed(0)}% (its event loop delayed p95 ${(harnessDelay.percentile(95) / 1e6).toFixed(0)} ms); ${(sorted.length / Math.max(1, messages)).toFixed(2)} writes per changes message; uptime: ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}`,
     );
