@@ -39,6 +39,7 @@ async function main() {
         type: 'busy',
         mainThread: performance.eventLoopUtilization(phaseStarted.elu).utilization,
         cpu: (user + system) / 1000 / (Date.now() - phaseStarted.at),
+        cpuMs: (user + system) / 1000,
       });
       return;
     }

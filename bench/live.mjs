@@ -179,7 +179,7 @@ try {
       await new Promise((r) => setTimeout(r, 20));
     const busy = fromServer('busy');
     server.send({ type: 'busy' });
-    const { mainThread, cpu } = await busy;
+    const { mainThread, cpu, cpuMs } = await busy;
     harnessDelay.disable();
     const { user, system } = process.cpuUsage(harnessCpu);
     const harnessLoad = (user + system) / 1000 / (Date.now() - harnessStarted);
@@ -199,7 +199,7 @@ try {
     );
     // Where the time went: a thread near 100% is the bottleneck, whichever process it is in.
     console.log(
-      `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core, clients' process ${(harnessLoad * 100).toFixed(0)}% (its event loop delayed p95 ${(harnessDelay.percentile(95) / 1e6).toFixed(0)} ms); ${(sorted.length / Math.max(1, messages)).toFixed(2)} writes per changes message; uptime: ${loadavg()
+      `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core (${((cpuMs * 1000) / Math.max(1, sorted.length)).toFixed(1)} µs per delivery, however busy the machine), clients' process ${(harnessLoad * 100).toFixed(0)}% (its event loop delayed p95 ${(harnessDelay.percentile(95) / 1e6).toFixed(0)} ms); ${(sorted.length / Math.max(1, messages)).toFixed(2)} writes per changes message; uptime: ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}`,
     );
