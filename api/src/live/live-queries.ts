@@ -5,18 +5,17 @@ import type { Database } from '../db/schema';
 import type { ChangeEvent } from './change-events';
 import { fetchDocs, isAffected } from './live-collections';
 import { LiveError } from './live-error';
-import { ChangesMessage } from './live-outbox';
 import type { QueryPlan } from './query-plan';
+
+/** Sockets written to in one turn of the event loop (see LiveQueries.publish). */
+const deliveriesPerTurn = 100;
 
 /** One subscription's end of a live query: where its messages go. */
 export interface LiveSubscriber {
   /** The client's subscription id, echoed in every message. */
   readonly id: string;
-  /**
-   * Hands over one server message: a snapshot's text, or changes shared with every subscriber of
-   * the same id. Called in commit order; the connection writes them when its turn comes.
-   */
-  deliver(message: string | ChangesMessage): void;
+  /** Sends one serialized server message (UTF-8 bytes when shared by several subscribers). */
+  deliver(message: string | Buffer): void;
   /** The query could not be read: the subscription ends with this error. */
   fail(error: LiveError): void;
 }
@@ -176,7 +175,7 @@ export class LiveQueries {
           return;
         }
         if (state.closed || this.closed) return;
-        this.publish(state, docs, committedAt);
+        await this.publish(state, docs, committedAt);
       }
     } finally {
       state.running = false;
@@ -184,12 +183,13 @@ export class LiveQueries {
   }
 
   /**
-   * Hands the new result's difference (or the snapshot, to subscribers still waiting for one) to
-   * every subscriber at once: their connections write it in turns (OutboxSweep), so the next read
-   * need not wait for a fan-out to thousands, and each subscriber still gets the changes in
-   * commit order, since reads of one query never overlap.
+   * Sends the new result's difference (or the snapshot, to subscribers still waiting for one).
+   * Every deliveriesPerTurn sockets the thread turns to other work: the same thread answers
+   * requests and the database's replies to them, and a write waiting on its next statement must
+   * not wait for a fan-out to thousands. The next read of this query waits for this to end, so
+   * each subscriber still gets the changes in commit order.
    */
-  private publish(state: QueryState, docs: LiveDoc[], committedAt: number) {
+  private async publish(state: QueryState, docs: LiveDoc[], committedAt: number) {
     const previous = state.docs;
     const versions = new Map(docs.map((doc) => [doc.id, JSON.stringify(doc)]));
     const changes = previous ? diff(previous, state.versions, docs, versions) : [];
@@ -198,11 +198,16 @@ export class LiveQueries {
     // Serialized once per read, whatever the number of subscribers, and encoded once per
     // subscription id: tabs of one screen use the same ids, and a write may reach thousands.
     const changesJson = changes.length > 0 ? JSON.stringify(changes) : undefined;
-    const changesMessages = new Map<string, ChangesMessage>();
+    const changesMessages = new Map<string, Buffer>();
     let snapshotJson: string | undefined;
-    // Those attached during this (a subscriber's deliver may lead to it) got `docs` as their
-    // snapshot; those detached get nothing more.
-    for (const [subscriber, entry] of [...state.subscribers]) {
+    // Those attached while this runs get `docs` as their snapshot when they attach.
+    const recipients = [...state.subscribers];
+    for (let index = 0; index < recipients.length; index += 1) {
+      if (index > 0 && index % deliveriesPerTurn === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (state.closed || this.closed) return;
+      }
+      const [subscriber, entry] = recipients[index]!;
       if (!state.subscribers.has(subscriber)) continue;
       if (!entry.snapshotSent) {
         snapshotJson ??= JSON.stringify(docs);
@@ -211,7 +216,9 @@ export class LiveQueries {
       } else if (changesJson) {
         let message = changesMessages.get(subscriber.id);
         if (!message) {
-          message = new ChangesMessage(subscriber.id, changesJson, committedAt);
+          message = Buffer.from(
+            `{"type":"changes","id":${JSON.stringify(subscriber.id)},"changes":${changesJson},"committedAt":${committedAt}}`,
+          );
           changesMessages.set(subscriber.id, message);
         }
         subscriber.deliver(message);

@@ -5,7 +5,6 @@ import type { Database } from '../db/schema';
 import type { Identity } from '../services/identity';
 import type { ChangeEvent } from './change-events';
 import type { ChangeFeed } from './change-feed';
-import { OutboxSweep } from './live-outbox';
 import { LiveQueries } from './live-queries';
 import { LiveSession } from './live-session';
 import type { SessionHost } from './live-session';
@@ -35,7 +34,6 @@ export class LiveServer implements SessionHost {
   readonly log: FastifyBaseLogger;
   readonly queries: LiveQueries;
   readonly signals: LiveSignals;
-  readonly sweep = new OutboxSweep();
   readonly authTimeoutMs: number;
   private readonly sessions = new Set<LiveSession>();
   private readonly sessionsByUser = new Map<string, Set<LiveSession>>();

@@ -1,20 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { liveClientMessageSchema } from 'shared-sdk/schemas';
 import type { LiveQuery, LiveServerMessage } from 'shared-sdk';
 import type { RawData, WebSocket } from 'ws';
+import { z } from 'zod';
 import { hashVisitorToken, isVisitorToken } from '../auth/visitor-tokens';
 import type { Database } from '../db/schema';
 import { findCustomerByTokenHash } from '../repositories/customers';
 import type { Identity } from '../services/identity';
 import { checkAccessToken } from '../services/sessions';
 import { authorize, authorizeVisitor, planVisitorQuery } from './live-access';
-import { parseClientMessage } from './live-client-messages';
 import { planQuery } from './live-collections';
 import type { LiveVisitor } from './live-access';
 import { conversationIdOf } from './live-conversations';
 import { LiveError } from './live-error';
-import { SocketOutbox } from './live-outbox';
-import type { OutboxSweep } from './live-outbox';
 import type { LiveQueries, LiveSubscriber } from './live-queries';
 import type { LiveSignals, SignalPeer } from './live-signals';
 import type { QueryPlan } from './query-plan';
@@ -48,8 +47,6 @@ export interface SessionHost {
   identity: Identity;
   queries: LiveQueries;
   signals: LiveSignals;
-  /** Writes the sockets' waiting messages, a few sockets per turn. */
-  sweep: OutboxSweep;
   log: FastifyBaseLogger;
   /**
    * How long a socket may stay open without signing in: sockets that never do would otherwise
@@ -81,14 +78,11 @@ export class LiveSession implements SignalPeer {
   private readonly subscriptions = new Map<string, Subscription>();
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
-  private readonly outbox: SocketOutbox;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly host: SessionHost,
-  ) {
-    this.outbox = new SocketOutbox(socket, host.sweep, () => this.tooSlow(), maxBufferedBytes);
-  }
+  ) {}
 
   /**
    * Listens to the socket; must run in the upgrade handler itself, before any await, or the
@@ -151,9 +145,7 @@ export class LiveSession implements SignalPeer {
     this.socket.ping();
   }
 
-  /** Closes once what waits is written (e.g. the error that says why). */
   close(code: number, reason: string): void {
-    this.outbox.flush();
     this.socket.close(code, reason);
     this.dispose();
   }
@@ -165,7 +157,6 @@ export class LiveSession implements SignalPeer {
     clearTimeout(this.expiry);
     clearTimeout(this.authDeadline);
     for (const sub of this.subscriptions.values()) this.end(sub);
-    this.outbox.clear();
     this.host.ended(this);
   }
 
@@ -182,9 +173,27 @@ export class LiveSession implements SignalPeer {
 
   private async handle(data: RawData, isBinary: boolean) {
     if (this.disposed) return;
-    const parsed = parseClientMessage(data, isBinary);
-    if (!parsed.ok) return this.send(parsed.error);
-    const { message } = parsed;
+    let raw: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      raw = JSON.parse(rawText(data));
+    } catch {
+      return this.send({
+        type: 'error',
+        code: 'invalid-argument',
+        message: 'Messages are JSON text',
+      });
+    }
+    const parsed = liveClientMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      return this.send({
+        type: 'error',
+        ...subscriptionIdOf(raw),
+        code: 'invalid-argument',
+        message: z.prettifyError(parsed.error),
+      });
+    }
+    const message = parsed.data;
     if (message.type === 'auth') {
       return isVisitorToken(message.token)
         ? this.authenticateVisitor(message.token)
@@ -345,7 +354,7 @@ export class LiveSession implements SignalPeer {
     sub.state = 'active';
     const subscriber: LiveSubscriber = {
       id,
-      deliver: (message) => this.outbox.push(message, sub),
+      deliver: (text) => this.sendText(text),
       fail: (error) => this.endWithError(sub, error),
     };
     sub.detach = this.host.queries.attach(plan, subscriber);
@@ -356,7 +365,6 @@ export class LiveSession implements SignalPeer {
     const wasActive = sub.state === 'active';
     sub.state = 'ended';
     sub.detach?.();
-    this.outbox.drop(sub);
     if (this.subscriptions.get(sub.id) === sub) this.subscriptions.delete(sub.id);
     if (wasActive) this.host.signals.subscriptionsChanged(this);
   }
@@ -375,15 +383,28 @@ export class LiveSession implements SignalPeer {
     this.sendText(JSON.stringify(message));
   }
 
-  /** Sent after what waits already, in the socket's turn. */
-  sendText(text: string): void {
-    this.outbox.push(text);
+  sendText(text: string | Buffer): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > maxBufferedBytes) {
+      this.host.log.warn({ userId: this.userId }, 'live client too slow: connection closed');
+      this.close(liveCloseCodes.tooSlow, 'too slow');
+      return;
+    }
+    // Text frames, whether the message comes as a string or as UTF-8 bytes.
+    this.socket.send(text, { binary: false });
   }
+}
 
-  private tooSlow() {
-    this.host.log.warn({ userId: this.userId }, 'live client too slow: connection closed');
-    this.outbox.clear();
-    this.socket.close(liveCloseCodes.tooSlow, 'too slow');
-    this.dispose();
-  }
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+/** A refused subscribe still names its subscription, so the client knows which one failed. */
+function subscriptionIdOf(raw: unknown): { id?: string } {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { type, id } = raw as { type?: unknown; id?: unknown };
+  return type === 'subscribe' && typeof id === 'string' && id.length > 0 && id.length <= 64
+    ? { id }
+    : {};
 }
