@@ -4,6 +4,7 @@
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
+const { performance } = require('node:perf_hooks');
 const { buildApp } = require('../api/dist/app');
 const { loadConfig } = require('../api/dist/config');
 const { writeTransaction } = require('../api/dist/live/write-transaction');
@@ -27,10 +28,29 @@ async function main() {
   const app = await buildApp(config);
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
+  /** Where the current phase began: how busy the server was meanwhile is reported. */
+  let phaseStarted;
   process.on('message', async (message) => {
+    if (message.type === 'busy') {
+      // The main thread's share of time spent working (the rest waiting for I/O), and the
+      // process's CPU time (the database's worker included) per second.
+      const { user, system } = process.cpuUsage(phaseStarted.cpu);
+      process.send({
+        type: 'busy',
+        mainThread: performance.eventLoopUtilization(phaseStarted.elu).utilization,
+        cpu: (user + system) / 1000 / (Date.now() - phaseStarted.at),
+        cpuMs: (user + system) / 1000,
+      });
+      return;
+    }
     if (message.type !== 'write') return;
-    const { workspaceId, userId, count, intervalMs } = message;
+    const { workspaceId, userId, count, intervalMs, phase } = message;
     const started = Date.now();
+    phaseStarted = {
+      elu: performance.eventLoopUtilization(),
+      cpu: process.cpuUsage(),
+      at: started,
+    };
     for (let index = 0; index < count; index += 1) {
       const due = started + index * intervalMs;
       const wait = due - Date.now();
@@ -38,7 +58,12 @@ async function main() {
       await writeTransaction(app.db, (trx) =>
         insertTicket(
           trx,
-          { type: 'internal', workspaceId, assigneeId: userId, subject: `Bench ${index}` },
+          {
+            type: 'internal',
+            workspaceId,
+            assigneeId: userId, // bench/live.mjs checks each client gets every write of the phase, in order.
+            subject: `Bench ${phase}-${index}`,
+          },
           new Date(),
         ),
       );
