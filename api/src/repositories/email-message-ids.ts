@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, InferResult, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ConversationRow } from './conversations';
 
@@ -42,13 +42,13 @@ export interface MailContext {
  * The thread: the newest of the mails its In-Reply-To and References name; else, for a client
  * that dropped those, the sender's latest mail of the same subject within 7 days.
  */
-export async function findMailContext(
+function mailContextSelect(
   db: Kysely<Database>,
   workspaceId: string,
   mail: { messageId: string; threadIds: string[]; fromAddress: string; subjectKey: string },
   now: Date,
-): Promise<MailContext> {
-  const row = await db
+) {
+  return db
     .selectFrom(
       db
         .selectNoFrom((eb) => [
@@ -129,8 +129,26 @@ export async function findMailContext(
       'mail.subjectConversationId',
       'mail.customerId as senderCustomerId',
       'mail.chatbotId as firstChatbotId',
-    ])
-    .executeTakeFirstOrThrow();
+    ]);
+}
+
+type MailContextRow = InferResult<ReturnType<typeof mailContextSelect>>[number];
+
+/**
+ * findMailContext's statement, compiled: built before the mail's transaction, so that the
+ * building costs the transaction (on PGlite, the only connection) no time.
+ */
+export const mailContextQuery = (
+  ...args: Parameters<typeof mailContextSelect>
+): CompiledQuery<MailContextRow> => mailContextSelect(...args).compile();
+
+/** Runs mailContextQuery's statement in the mail's transaction, under the sender's lock. */
+export async function findMailContext(
+  trx: Kysely<Database>,
+  query: CompiledQuery<MailContextRow>,
+): Promise<MailContext> {
+  const [row] = (await trx.executeQuery(query)).rows;
+  if (!row) throw new Error('The mail context statement answered no row');
   const {
     alreadyConversationId,
     headerConversationId,

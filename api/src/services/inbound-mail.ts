@@ -11,7 +11,7 @@ import type { ConversationRow } from '../repositories/conversations';
 import { insertCustomer } from '../repositories/customers';
 import { lockRows } from '../db/lock-rows';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import { findMailContext } from '../repositories/email-message-ids';
+import { findMailContext, mailContextQuery } from '../repositories/email-message-ids';
 import { markSentMailFailed, setMessageEmailAndId } from '../repositories/email-messages';
 import {
   addMessage,
@@ -139,6 +139,7 @@ export async function storeInboundMail(
   const prepared = await Promise.all(
     mail.attachments.map((file) => storage.prepareMailAttachment(file.fileName, file.content)),
   );
+  const contextQuery = mailContextQuery(db, workspaceId, mail, now);
   const written: string[] = [];
   let writing: Promise<unknown> = Promise.resolve();
   try {
@@ -160,7 +161,7 @@ export async function storeInboundMail(
         messageId: null,
         botShouldAnswer: false,
       };
-      const context = await findMailContext(trx, workspaceId, mail, now);
+      const context = await findMailContext(trx, contextQuery);
       if (context.alreadyConversationId) {
         return { ...none, stored: false, conversationId: context.alreadyConversationId };
       }
