@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { EmailDeliveryStatus, MessageEmail } from 'shared-sdk/schemas';
 import type { Database, EmailMessageIdsTable } from '../db/schema';
 import { recordMessageChange, toMessage } from './messages';
+import type { NewStoredFile } from './stored-files';
 import type { MessageRow } from './messages';
 
 /** A mail's details changed on its message: the message lists hear of it, not the conversation's. */
@@ -29,24 +30,31 @@ export async function setMessageEmail(
 }
 
 /**
- * A mail's message gets what it carries as a mail, and its Message-ID the row that threads find
- * it by, in one statement: every mail received or sent makes both, and each round trip holds the
- * transaction (on PGlite, the only connection) a little longer.
+ * A mail's message gets what it carries as a mail, its Message-ID the row that threads find it
+ * by, and its files (`files`, written to storage already) their stored_files rows, in one
+ * statement: every mail received or sent makes these, and each round trip holds the transaction
+ * (on PGlite, the only connection) a little longer.
  */
 export async function setMessageEmailAndId(
   trx: Kysely<Database>,
   email: MessageEmail,
   idRow: Insertable<EmailMessageIdsTable> & { messageId: string; conversationId: string },
+  files: NewStoredFile[] = [],
 ): Promise<void> {
-  await trx
-    .with('withEmail', (db) =>
-      db
-        .updateTable('messages')
-        .set({ email: JSON.stringify(email) })
-        .where('id', '=', idRow.messageId)
-        .returning('id'),
-    )
-    .insertInto('emailMessageIds')
+  const withEmail = trx.with('withEmail', (db) =>
+    db
+      .updateTable('messages')
+      .set({ email: JSON.stringify(email) })
+      .where('id', '=', idRow.messageId)
+      .returning('id'),
+  );
+  await (
+    files.length > 0
+      ? withEmail
+          .with('withFiles', (db) => db.insertInto('storedFiles').values(files).returning('path'))
+          .insertInto('emailMessageIds')
+      : withEmail.insertInto('emailMessageIds')
+  )
     .values(idRow)
     .execute();
   recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);

@@ -9,8 +9,9 @@ import { pointInlineImages } from '../mail/sanitize-mail-html';
 import { insertConversation } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
 import { insertCustomer } from '../repositories/customers';
+import { lockRows } from '../db/lock-rows';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import { findMailContext } from '../repositories/email-message-ids';
+import { findMailContext, mailContextQuery } from '../repositories/email-message-ids';
 import { markSentMailFailed, setMessageEmailAndId } from '../repositories/email-messages';
 import {
   addMessage,
@@ -81,7 +82,13 @@ async function customerIdOf(
 async function conversationOf(
   trx: Kysely<Database>,
   inbox: EmailInboxRow,
-  ids: { customerId: string; chatbotId: string; threadId: string | null },
+  ids: {
+    customerId: string;
+    chatbotId: string;
+    threadId: string | null;
+    /** The thread's row as findMailContext read and locked it. */
+    thread: ConversationRow | null;
+  },
   mail: ReceivedMail,
   authFailure: string | null,
   now: Date,
@@ -89,7 +96,7 @@ async function conversationOf(
   const workspaceId = inbox.workspaceId;
   const { customerId, chatbotId, threadId } = ids;
   if (threadId) {
-    const row = await lockWorkspaceConversation(trx, workspaceId, threadId);
+    const row = ids.thread ?? (await lockWorkspaceConversation(trx, workspaceId, threadId));
     if (row.status !== 'resolved' || mail.automatic) return { row, created: false };
     const reopened = await changeStatus(
       trx,
@@ -128,13 +135,24 @@ export async function storeInboundMail(
 ): Promise<StoredMail> {
   if (!mail.fromAddress) throw new MailRefused('The mail has no sender address', 550);
   const workspaceId = inbox.workspaceId;
+  // What each file is, read before the transaction: inside it, only the writes are left.
+  const prepared = await Promise.all(
+    mail.attachments.map((file) => storage.prepareMailAttachment(file.fileName, file.content)),
+  );
+  const contextQuery = mailContextQuery(db, workspaceId, mail, now);
   const written: string[] = [];
+  let writing: Promise<unknown> = Promise.resolve();
   try {
     return await writeTransaction(db, async (trx) => {
       // One sender's mails one at a time: their retries, their threads and their customer row
       // are decided in order, never twice at once.
-      await sql`select pg_advisory_xact_lock(hashtext(${`${workspaceId}:${mail.fromAddress}`}))`.execute(
+      await lockRows(
         trx,
+        trx.selectNoFrom(
+          sql`pg_advisory_xact_lock(hashtext(${`${workspaceId}:${mail.fromAddress}`}))`.as(
+            'locked',
+          ),
+        ),
       );
       const none = {
         workspaceId,
@@ -143,7 +161,7 @@ export async function storeInboundMail(
         messageId: null,
         botShouldAnswer: false,
       };
-      const context = await findMailContext(trx, workspaceId, mail, now);
+      const context = await findMailContext(trx, contextQuery);
       if (context.alreadyConversationId) {
         return { ...none, stored: false, conversationId: context.alreadyConversationId };
       }
@@ -170,25 +188,23 @@ export async function storeInboundMail(
       const { row, created } = await conversationOf(
         trx,
         inbox,
-        { customerId, chatbotId, threadId: context.threadConversationId },
+        { customerId, chatbotId, threadId: context.threadConversationId, thread: context.thread },
         mail,
         authFailure,
         now,
       );
 
-      const attachments: MessageAttachment[] = [];
+      // The files are written while the message is inserted, and before the statement that
+      // records them: all on disk before the commit.
+      const files = prepared.map((file) => storage.placeMailAttachment(file, row.id, workspaceId));
+      written.push(...files.map((file) => file.storedPath));
+      writing = Promise.all(files.map((file) => file.write()));
+      writing.catch(() => undefined);
+      const attachments: MessageAttachment[] = files.map((file) => file.attachment);
       const inlineUrls = new Map<string, string>();
-      for (const file of mail.attachments) {
-        const saved = await storage.storeMailAttachment(trx, {
-          conversationId: row.id,
-          workspaceId,
-          fileName: file.fileName,
-          bytes: file.content,
-        });
-        written.push(saved.storedPath);
-        attachments.push(saved.attachment);
-        if (file.contentId) inlineUrls.set(file.contentId, saved.attachment.url);
-      }
+      mail.attachments.forEach((file, index) => {
+        if (file.contentId) inlineUrls.set(file.contentId, attachments[index]!.url);
+      });
       const { message } = await addMessage(
         trx,
         row,
@@ -210,16 +226,22 @@ export async function storeInboundMail(
         automatic: mail.automatic,
         delivery: null,
       };
-      await setMessageEmailAndId(trx, email, {
-        workspaceId,
-        rfcMessageId: mail.messageId,
-        messageId: message.id,
-        conversationId: row.id,
-        direction: 'in',
-        fromAddress: mail.fromAddress,
-        subjectKey: mail.subjectKey,
-        createdAt: now,
-      });
+      await writing;
+      await setMessageEmailAndId(
+        trx,
+        email,
+        {
+          workspaceId,
+          rfcMessageId: mail.messageId,
+          messageId: message.id,
+          conversationId: row.id,
+          direction: 'in',
+          fromAddress: mail.fromAddress,
+          subjectKey: mail.subjectKey,
+          createdAt: now,
+        },
+        files.map((file) => file.row),
+      );
       return {
         ...none,
         stored: true,
@@ -229,7 +251,8 @@ export async function storeInboundMail(
       };
     });
   } catch (err) {
-    // Nothing was committed: the files written for it go too.
+    // Nothing was committed: the files written for it go too, once their writes are done.
+    await writing.catch(() => undefined);
     await storage.removeFiles(written);
     throw err;
   }

@@ -7,7 +7,7 @@ import type { StoredFile } from 'shared-sdk';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { findStoredFile, insertStoredFile } from '../repositories/stored-files';
-import type { StoredFileRow } from '../repositories/stored-files';
+import type { NewStoredFile, StoredFileRow } from '../repositories/stored-files';
 import { authorizeStoragePath } from './storage-access';
 import type { StorageCaller } from './storage-access';
 import {
@@ -24,7 +24,6 @@ import {
   requireStoragePath,
   storedFileName,
 } from './storage-paths';
-import type { ParsedStoragePath } from './storage-paths';
 
 /** product-spec.md §8: 'Cannot upload to storage' (storage unavailable), answered 503 unavailable. */
 export const cannotUpload = (cause: unknown) =>
@@ -76,6 +75,14 @@ function mailFileName(name: string): string {
     .toString('utf8')
     .replace(/\uFFFD+$/, '');
   return isValidFileName(short) ? short : 'attachment';
+}
+
+/** A mail's file as prepareMailAttachment read it. */
+export interface PreparedMailFile {
+  originalName: string;
+  bytes: Buffer;
+  extension: string | undefined;
+  contentType: string;
 }
 
 export interface Upload {
@@ -141,7 +148,7 @@ export class FileStorage {
 
     const prepared = target.isImage
       ? await this.prepareImage(received)
-      : await this.prepareAttachment(received, target);
+      : await this.prepareAttachment(received, target.fileName);
     const name = storedFileName(target.fileName, prepared.extension);
     const storedPath = `${target.folder}/${name}`;
 
@@ -178,44 +185,46 @@ export class FileStorage {
   }
 
   /**
-   * A file a customer's mail carried, stored as an attachment of its conversation: the bytes on
-   * disk, the row in `trx` (so it commits with the message). Returns what the message carries
-   * and the file's place on disk, to remove if the transaction does not commit.
+   * A file a customer's mail carried, read for storing: its name as a path segment and what it
+   * is. Needs no conversation yet, so it is done before the mail's transaction.
    */
-  async storeMailAttachment(
-    trx: Kysely<Database>,
-    file: { conversationId: string; workspaceId: string; fileName: string; bytes: Buffer },
-  ): Promise<{ attachment: StoredFile; storedPath: string }> {
-    const originalName = mailFileName(file.fileName);
-    const target = requireStoragePath(`attachments/${file.conversationId}/${originalName}`);
-    const prepared = await this.prepareAttachment(file.bytes, target);
-    const storedPath = `${target.folder}/${storedFileName(originalName, prepared.extension)}`;
-    try {
-      await writeWhole(inside(this.options.dir, storedPath), prepared.bytes);
-    } catch (err) {
-      throw cannotUpload(err);
-    }
-    await insertStoredFile(trx, {
-      path: storedPath,
-      kind: 'attachment',
-      ownerUserId: null,
-      workspaceId: file.workspaceId,
-      originalName,
-      contentType: prepared.contentType,
-      size: prepared.bytes.length,
-      width: null,
-      height: null,
-    });
+  async prepareMailAttachment(fileName: string, bytes: Buffer): Promise<PreparedMailFile> {
+    const originalName = mailFileName(fileName);
+    const prepared = await this.prepareAttachment(bytes, originalName);
     return {
-      storedPath,
-      attachment: {
-        path: storedPath,
-        url: this.urlOf(storedPath),
-        originalName,
-        contentType: prepared.contentType,
-        size: prepared.bytes.length,
-      },
+      originalName,
+      bytes,
+      extension: prepared.extension,
+      contentType: prepared.contentType,
     };
+  }
+
+  /**
+   * A prepared mail file as an attachment of its conversation: its place on disk (to remove if
+   * the transaction does not commit), what the message carries, its stored_files row for the
+   * transaction to insert, and `write`, which puts the bytes there (done before the commit).
+   */
+  placeMailAttachment(file: PreparedMailFile, conversationId: string, workspaceId: string) {
+    const target = requireStoragePath(`attachments/${conversationId}/${file.originalName}`);
+    const storedPath = `${target.folder}/${storedFileName(file.originalName, file.extension)}`;
+    const { originalName, contentType } = file;
+    const size = file.bytes.length;
+    const row: NewStoredFile = {
+      ...{ path: storedPath, kind: 'attachment', ownerUserId: null, workspaceId },
+      ...{ originalName, contentType, size, width: null, height: null },
+    };
+    const attachment: StoredFile = {
+      path: storedPath,
+      url: this.urlOf(storedPath),
+      originalName,
+      contentType,
+      size,
+    };
+    const write = () =>
+      writeWhole(inside(this.options.dir, storedPath), file.bytes).catch((err: unknown) => {
+        throw cannotUpload(err);
+      });
+    return { storedPath, attachment, row, write };
   }
 
   private async prepareImage(received: Buffer) {
@@ -231,12 +240,12 @@ export class FileStorage {
     };
   }
 
-  private async prepareAttachment(received: Buffer, target: ParsedStoragePath) {
+  private async prepareAttachment(received: Buffer, fileName: string) {
     // Kept byte for byte. Only a safe raster image is ever labelled as what it is.
     const imageType = await detectSafeImageType(received);
     return {
       bytes: received,
-      extension: fileExtension(target.fileName),
+      extension: fileExtension(fileName),
       contentType: imageType ?? 'application/octet-stream',
       width: null,
       height: null,
