@@ -2,11 +2,10 @@ import type { AuthResponse } from 'shared-sdk';
 import { messageSchema, statisticsSchema } from 'shared-sdk/schemas';
 import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
-import {
-  appendAgentReplies,
-  appendBotReplies,
-  appendCustomerMessages,
-} from '../src/repositories/messages';
+import type { Kysely } from 'kysely';
+import type { PairSuggestion, ProductCard, SourceLink } from 'shared-sdk/schemas';
+import type { Database } from '../src/db/schema';
+import { appendMessages } from '../src/repositories/message-appends';
 import { findStatistics } from '../src/repositories/statistics';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
 import { sendCustomerMessage, startConversation } from './fixtures/conversation';
@@ -22,10 +21,70 @@ import {
 import type { TestApp } from './support/build-test-app';
 import { transactionsDuring } from './support/transactions';
 
-// An agent's reply in a conversation they have taken over already, and a customer's message in
-// their conversation under way, are stored in the statement that locks the conversation
-// (appendAgentReplies, appendCustomerMessages); any other goes the general way (lock, take over or
-// start a conversation, store). Both must leave the conversation as the other would.
+// An agent's reply in a conversation they have taken over already, a customer's message in their
+// conversation under way and the bot's reply are stored by the statement that locks the
+// conversation (appendMessages, with the condition each needs); any other goes the general way
+// (lock, take over or start a conversation, store). Both must leave the conversation as the other
+// would.
+
+const appendAgentReplies = (
+  trx: Kysely<Database>,
+  replies: {
+    workspaceId: string;
+    conversationId: string;
+    agentId: string;
+    content: string;
+    form?: Record<string, string>;
+    clientId?: string;
+  }[],
+  now: Date,
+) =>
+  appendMessages(
+    trx,
+    replies.map(({ workspaceId, conversationId, agentId, ...message }) => ({
+      to: { conversationId, workspaceId },
+      when: 'agent-in-it' as const,
+      message: { role: 'agent' as const, senderId: agentId, ...message },
+    })),
+    now,
+  );
+
+const appendCustomerMessages = (
+  trx: Kysely<Database>,
+  messages: { customerId: string; content: string; clientId?: string }[],
+  now: Date,
+) =>
+  appendMessages(
+    trx,
+    messages.map(({ customerId, ...message }) => ({
+      to: { customerId },
+      when: 'under-way' as const,
+      message: { role: 'user' as const, senderId: customerId, ...message },
+    })),
+    now,
+  );
+
+const appendBotReplies = (
+  trx: Kysely<Database>,
+  replies: {
+    conversationId: string;
+    content: string;
+    productCard?: ProductCard;
+    sourceLink?: SourceLink;
+    suggestions?: PairSuggestion[];
+  }[],
+  now: Date,
+) =>
+  appendMessages(
+    trx,
+    replies.map(({ conversationId, ...message }) => ({
+      to: { conversationId },
+      when: 'bot-may-answer' as const,
+      message: { role: 'bot' as const, senderId: null, ...message },
+    })),
+    now,
+  );
+
 describe.each(testBackends)('messages appended in one statement ($backend)', (backend) => {
   let app: TestApp;
   let dropDatabase = async () => {};
@@ -435,6 +494,49 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       });
     }
     expect(await conversationRow(taken!)).toEqual(before[2]);
+  });
+
+  it('stores messages of every role, each in its own conversation, in one statement', async () => {
+    const agents = await takenOver();
+    const { conversationId: bots } = await startConversation(app, workspaceId, 'Hello');
+    const { conversationId: customers } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+    const customer = await customerOf(customers);
+    const before = await Promise.all([agents, bots, customers].map(conversationRow));
+
+    const appended = await writeTransaction(app.db, (trx) =>
+      appendMessages(
+        trx,
+        [
+          {
+            to: { conversationId: agents, workspaceId },
+            when: 'agent-in-it',
+            message: { role: 'agent', senderId: admin.user.id, content: 'From the agent' },
+          },
+          {
+            to: { conversationId: bots },
+            when: 'bot-may-answer',
+            message: { role: 'bot', senderId: null, content: 'From the bot' },
+          },
+          {
+            to: { customerId: customer.id },
+            when: 'under-way',
+            message: { role: 'user', senderId: customer.id, content: 'From the customer' },
+          },
+        ],
+        new Date(),
+      ),
+    );
+
+    expect(appended.map((each) => each?.row.role)).toEqual(['agent', 'bot', 'user']);
+    expect(appended.map((each) => each?.conversation.id)).toEqual([agents, bots, customers]);
+    for (const [index, id] of [agents, bots, customers].entries()) {
+      expect(await conversationRow(id)).toMatchObject({
+        messagesCount: before[index]!.messagesCount + 1,
+        lastMessage: { content: appended[index]!.row.content },
+      });
+    }
+    expect(appended[1]!.row.senderId).toBe(before[1]!.chatbotId);
   });
 
   /** What the workspace's message.created deliveries send, oldest first. */

@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
-import type { Kysely, QueryCreator, RawBuilder, Selectable } from 'kysely';
+import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type {
   Conversation,
   ConversationChannel,
   ConversationStatus,
   StatusChange,
 } from 'shared-sdk/schemas';
-import { compiledOnce } from '../db/compiled-once';
-import { lockRows } from '../db/lock-rows';
 import { randomId } from '../db/random-id';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 import {
-  adjustConversationCounts,
   adjustRatings,
   changesConversationCounts,
   countBotAnswered,
@@ -101,101 +98,8 @@ export async function findLatestConversationOfCustomer(
   return row && toConversation(row);
 }
 
-/** The conversation's row, locked: lockConversation's query, and the appends' (messages.ts). */
-export const conversationForUpdate = (trx: Kysely<Database>, id: string) =>
-  trx.selectFrom('conversations').selectAll().where('id', '=', id).forUpdate();
-
-const conversationLocked = compiledOnce(conversationForUpdate);
-
-/**
- * Locks the conversation row until the transaction ends: status changes, takeovers and
- * messages of one conversation are serialized, so each sees the state the previous one left
- * and the statistics move once per change.
- */
-export async function lockConversation(
-  trx: Kysely<Database>,
-  id: string,
-): Promise<ConversationRow | undefined> {
-  const [conversation] = await conversationLocked(trx, id);
-  return conversation;
-}
-
-/** The id of the latest conversation of the customer `customerId` names (a value or a column). */
-const latestConversationOf = (customerId: string | RawBuilder<unknown>) =>
-  sql<string>`(select id from conversations where customer_id = ${customerId}
-    order by created_at desc, id desc limit 1)`;
-
-/** lockUnresolvedLatestConversation's query. */
-const unresolvedLatestForUpdate = (trx: Kysely<Database>, customerId: string) =>
-  trx
-    .selectFrom('conversations')
-    .selectAll()
-    .where('id', '=', latestConversationOf(customerId))
-    .where('status', '<>', 'resolved')
-    .forUpdate();
-
-/**
- * unresolvedLatestForUpdate for each customer whose id `customerIds` (a query of one column)
- * selects, locked in the order of their ids (the customers' appends, messages.ts).
- */
-export const unresolvedLatestOfEachForUpdate = (
-  trx: Kysely<Database>,
-  customerIds: RawBuilder<unknown>,
-) =>
-  trx
-    .selectFrom('conversations')
-    .selectAll()
-    .where(
-      sql<boolean>`id in (select ${latestConversationOf(sql.ref('each.customer_id'))}
-        from (${customerIds}) as each (customer_id))`,
-    )
-    .where('status', '<>', 'resolved')
-    .orderBy('id')
-    .forUpdate();
-
-const unresolvedLatestLocked = compiledOnce(unresolvedLatestForUpdate);
-
-/**
- * The customer's latest conversation row, locked (see lockConversation), when it is not resolved;
- * otherwise nothing is locked. A message to a conversation under way needs no other lock, and
- * most messages are; starting one needs the customer's (lockLatestConversationOfCustomer), which
- * is taken before any conversation's, so holding none here keeps that order. A resolve that
- * commits while this waits for the row leaves it unmatched: PostgreSQL checks the status again.
- */
-export async function lockUnresolvedLatestConversation(
-  trx: Kysely<Database>,
-  customerId: string,
-): Promise<ConversationRow | undefined> {
-  const [conversation] = await unresolvedLatestLocked(trx, customerId);
-  return conversation;
-}
-
-/**
- * The customer's latest conversation row, locked (see lockConversation). The customer's row is
- * locked first: two of their messages at once find the same latest conversation, or the second
- * finds the one the first started, instead of each starting (and counting) one of its own. A
- * no-key lock: the foreign-key checks of other writes to their conversations are not held up.
- */
-export async function lockLatestConversationOfCustomer(
-  trx: Kysely<Database>,
-  customerId: string,
-): Promise<ConversationRow | undefined> {
-  await lockRows(
-    trx,
-    trx.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate(),
-  );
-  // Found and locked in one statement (lockConversation's lock): no conversation of the
-  // customer can start while their row is locked, so the latest stays the latest.
-  return trx
-    .selectFrom('conversations')
-    .selectAll()
-    .where('id', '=', latestConversationOf(customerId))
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** Counter deltas of one conversation going from `before` to `after` (null: not there). */
-function countDelta(before: ConversationStatus | null, after: ConversationStatus | null) {
+export function countDelta(before: ConversationStatus | null, after: ConversationStatus | null) {
   const counted = (status: ConversationStatus | null) => ({
     all: status === null ? 0 : 1,
     resolved: status === 'resolved' ? 1 : 0,
@@ -211,7 +115,7 @@ function countDelta(before: ConversationStatus | null, after: ConversationStatus
   };
 }
 
-const historyEntry = (entry: StatusChange) =>
+export const historyEntry = (entry: StatusChange) =>
   sql<string>`status_history || ${JSON.stringify([entry])}::jsonb`;
 
 /**
@@ -358,73 +262,6 @@ export async function setMessagesSeenCount(
   return row;
 }
 
-/**
- * Conversations not resolved whose last customer message (or creation) is older than their
- * chatbot's idleTimeoutInMinutes at `now`, oldest first. A timeout of 0 or less never expires.
- */
-export async function findIdleConversationIds(
-  db: Kysely<Database>,
-  now: Date,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('conversations as c')
-    .innerJoin('chatbots as b', 'b.id', 'c.chatbotId')
-    .select('c.id')
-    .where('c.status', '<>', 'resolved')
-    // A mail waits for its answer however long it takes: only chats go idle.
-    .where('c.channel', '=', 'widget')
-    .where('b.idleTimeoutInMinutes', '>', 0)
-    .where(
-      sql<boolean>`coalesce(c.last_customer_message_at, c.created_at) + b.idle_timeout_in_minutes * interval '1 minute' <= ${now}`,
-    )
-    .orderBy('c.lastCustomerMessageAt')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * Resolves the conversation if it is still idle at `now` (reason 'idle'). The condition is in
- * the UPDATE itself, so several instances sweeping at once resolve it once, and a customer
- * message committed since the conversation was found keeps it open. Returns its workspace when
- * it did.
- */
-export async function resolveIfIdle(
-  trx: Kysely<Database>,
-  id: string,
-  now: Date,
-): Promise<{ workspaceId: string } | undefined> {
-  const row = await trx
-    .updateTable('conversations as c')
-    .from('chatbots as b')
-    .set({
-      status: 'resolved',
-      statusHistory: historyEntry({
-        status: 'resolved',
-        changedAt: now.toISOString(),
-        changedBy: null,
-        reason: 'idle',
-      }),
-      updatedAt: now,
-    })
-    .whereRef('b.id', '=', 'c.chatbotId')
-    .where('c.id', '=', id)
-    .where('c.status', '<>', 'resolved')
-    .where('c.channel', '=', 'widget')
-    .where('b.idleTimeoutInMinutes', '>', 0)
-    .where(
-      sql<boolean>`coalesce(c.last_customer_message_at, c.created_at) + b.idle_timeout_in_minutes * interval '1 minute' <= ${now}`,
-    )
-    .returning(['c.id', 'c.workspaceId'])
-    .executeTakeFirst();
-  if (!row) return undefined;
-  // Not resolved before, so open or pending: both count as pending (product-spec.md §3 "unresolved").
-  await adjustConversationCounts(trx, row.workspaceId, countDelta('open', 'resolved'), now);
-  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
-  return { workspaceId: row.workspaceId };
-}
-
 /** Assigns the locked conversation to `assigneeId` (null: nobody); its place in the list stays. */
 export async function setConversationAssignee(
   trx: Kysely<Database>,
@@ -460,23 +297,6 @@ export async function unassignMember(
     .execute();
   if (rows.length === 0) return;
   recordChange(trx, { collection: 'conversations', workspaceId, ids: rows.map((row) => row.id) });
-}
-
-/** The customer's latest resolved conversation, locked (see lockConversation). */
-export async function lockLatestResolvedConversationOfCustomer(
-  trx: Kysely<Database>,
-  customerId: string,
-): Promise<ConversationRow | undefined> {
-  const latest = await trx
-    .selectFrom('conversations')
-    .select('id')
-    .where('customerId', '=', customerId)
-    .where('status', '=', 'resolved')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return latest && lockConversation(trx, latest.id);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   currentConversationOfCustomer,
   postCustomerMessage,
   requestHandoff,
-} from '../services/conversations';
+} from '../services/customer-messages';
 import { rateConversation } from '../services/conversation-inbox';
 import { chooseSuggestion } from '../services/bot-suggestions';
 import {

@@ -4,11 +4,10 @@ import type { Message } from 'shared-sdk/schemas';
 import { handoffMessages, type BotReply, type BotService } from '../bot';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
-import { lockConversation, markBotAnswered } from '../repositories/conversations';
-import type { BotMessage } from '../repositories/messages';
+import { lockConversation } from '../repositories/conversation-locks';
 import { recordUnansweredQuestion } from '../repositories/unanswered-questions';
-import { announceMessage, appendedMessage, handOver } from './conversations';
-import { groupedAppends } from './grouped-appends';
+import { handOver } from './conversations';
+import { storeMessage } from './message-writes';
 import { RunningAnswers } from './running-answers';
 
 /** The customer's message the bot replies to. */
@@ -27,9 +26,9 @@ export interface AnsweredMessage {
  * Dropped when an agent took the conversation over (or it was resolved, or handed off) while the
  * bot was thinking. A handoff sets the conversation pending: it goes to the top of the takeover
  * list, and a question the bot was not sure of is kept for AI training's unanswered questions.
- * Suggestions ask the customer. The first answer of the training counts the conversation as
- * answered by the bot in the transaction that stores it (webhooks told there too); any other
- * reply is stored as appendedMessage stores a customer's message.
+ * Suggestions ask the customer. Any other reply is stored as a customer's message is
+ * (storeMessage); the first answer of the training counts the conversation as answered by the bot
+ * with it.
  */
 async function storeBotReply(
   db: Kysely<Database>,
@@ -45,25 +44,27 @@ async function storeBotReply(
       return (await handOver(trx, row, reply.reason, now)).message;
     });
   }
-  const message: BotMessage = {
-    conversationId: answered.conversationId,
-    content: reply.content,
-    ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
-    ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
-    ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
-  };
   // Small talk answers from no training: it does not make the conversation answered.
   const counts = reply.kind === 'answer' && reply.sources.length > 0 && !answered.botAnswered;
-  const append = groupedAppends(db).botReply;
-  if (!counts)
-    return (await appendedMessage(db, answered.workspaceId, now, append, message))?.message;
-  return writeTransaction(db, async (trx) => {
-    const appended = await append.inTransaction(trx, message, now);
-    if (!appended) return undefined;
-    const stored = await announceMessage(trx, appended.conversation, appended.row, now);
-    await markBotAnswered(trx, appended.conversation, now);
-    return stored;
-  });
+  const stored = await storeMessage(
+    db,
+    {
+      workspaceId: answered.workspaceId,
+      to: { conversationId: answered.conversationId },
+      when: 'bot-may-answer',
+      message: {
+        role: 'bot',
+        senderId: null,
+        content: reply.content,
+        ...(reply.kind === 'answer' && reply.productCard ? { productCard: reply.productCard } : {}),
+        ...(reply.kind === 'answer' && reply.sourceLink ? { sourceLink: reply.sourceLink } : {}),
+        ...(reply.kind === 'suggestions' ? { suggestions: reply.suggestions } : {}),
+      },
+      countsAnswered: counts,
+    },
+    now,
+  );
+  return stored?.message;
 }
 
 /**

@@ -4,11 +4,8 @@ import { requireMember } from '../auth/workspace-access';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
 import { insertConversationNote, toConversationNote } from '../repositories/conversation-notes';
-import {
-  lockLatestResolvedConversationOfCustomer,
-  setConversationAssignee,
-  setConversationRating,
-} from '../repositories/conversations';
+import { lockLatestResolvedConversationOfCustomer } from '../repositories/conversation-locks';
+import { setConversationAssignee, setConversationRating } from '../repositories/conversations';
 import type { CustomerRow } from '../repositories/customers';
 import { lockWorkspaceConversation, readBack, type ConversationCall } from './conversations';
 

@@ -1,39 +1,30 @@
 import type { Kysely } from 'kysely';
-import type { Conversation, Message, MessageAttachment, StatusChange } from 'shared-sdk/schemas';
+import type { Conversation, Message, StatusChange } from 'shared-sdk/schemas';
 import type { HandoffReason } from '../bot';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
-import type { CustomerRow } from '../repositories/customers';
+import { writeTransaction } from '../live/write-transaction';
+import { lockConversation } from '../repositories/conversation-locks';
 import {
   changeConversationStatus,
   findConversation,
-  insertConversation,
-  lockConversation,
-  lockLatestConversationOfCustomer,
-  lockUnresolvedLatestConversation,
-  resolveIfIdle,
   setMessagesSeenCount,
 } from '../repositories/conversations';
 import type { ConversationRow, StatusUpdate } from '../repositories/conversations';
-import { findSentMessage, insertMessage, toMessage } from '../repositories/messages';
-import type { Appended, MessageRow } from '../repositories/messages';
-import { writeTransaction } from '../live/write-transaction';
-import { findWidgetChatbot } from '../repositories/chatbots';
-import { handoffWords } from './handoff-words';
-import { missingRequiredAnswer, preChatAnswerMissing } from './pre-chat';
+import { resolveIfIdle } from '../repositories/idle-conversations';
+import { appendMessages } from '../repositories/message-appends';
+import { findSentMessage, toMessage } from '../repositories/messages';
 import type { NewMessage } from '../repositories/messages';
-import { emitWebhookEvent, writeAndTell } from './webhook-events';
 import { queueEmailReply } from './email-replies';
-import { groupedAppends } from './grouped-appends';
-import type { MessageAppend } from './grouped-appends';
+import { handoffWords } from './handoff-words';
+import { storedAttachments } from './message-attachments';
+import { messagesStored, storeMessage } from './message-writes';
+import type { MessageWrite } from './message-writes';
 import { keepAgentAnswer } from './suggested-pairs';
+import { emitWebhookEvent } from './webhook-events';
 
 export const conversationNotFound = (id: string) =>
   new HttpError(404, `Conversation ${id} not found`);
-const noChatbot = (workspaceId: string) =>
-  new HttpError(404, `Workspace ${workspaceId} has no chatbot`);
-const notAnAttachment = (path: string) =>
-  new HttpError(400, `Attachment ${path} was not uploaded to this conversation`);
 
 /** The conversation as clients read it, enriched, in the same transaction. */
 export async function readBack(
@@ -57,98 +48,24 @@ export async function lockWorkspaceConversation(
 }
 
 /**
- * Attachments are files uploaded to `attachments/{conversationId}/…` (product-spec.md §3 path shapes):
- * a message may only carry files of its own conversation, and carries what storage recorded of
- * them (name, type, size), never what the client claims.
+ * Stores a message in the conversation its caller has locked and decided on (the general way:
+ * attachments, a take-over, a greeting, a mail), and makes it the conversation's last.
  */
-async function storedAttachments(
-  trx: Kysely<Database>,
-  conversationId: string,
-  requested: { path: string }[] | undefined,
-  urlOf: (path: string) => string,
-): Promise<MessageAttachment[]> {
-  const paths = [...new Set((requested ?? []).map((attachment) => attachment.path))];
-  if (paths.length === 0) return [];
-  const folder = `attachments/${conversationId}/`;
-  const outside = paths.find((path) => !path.startsWith(folder));
-  if (outside !== undefined) throw notAnAttachment(outside);
-  const rows = await trx
-    .selectFrom('storedFiles')
-    .selectAll()
-    .where('path', 'in', paths)
-    .where('kind', '=', 'attachment')
-    .execute();
-  const byPath = new Map(rows.map((row) => [row.path, row]));
-  return paths.map((path) => {
-    const row = byPath.get(path);
-    if (!row) throw notAnAttachment(path);
-    return {
-      path: row.path,
-      url: urlOf(row.path),
-      originalName: row.originalName,
-      contentType: row.contentType,
-      size: row.size,
-    };
-  });
-}
-
-/** Stores a message in the locked conversation and makes it the conversation's last. */
 export async function addMessage(
   trx: Kysely<Database>,
   conversation: ConversationRow,
   message: NewMessage,
   now: Date,
-) {
-  const { row, conversation: updated } = await insertMessage(trx, conversation, message, now);
-  return { message: await announceMessage(trx, conversation, row, now), conversation: updated };
-}
-
-/**
- * `message` stored by `append`'s one statement, and its conversation as it now is; undefined when
- * the conversation was not in the state that statement needs (nothing was stored: the caller goes
- * the general way). Alone, in a group, unless a webhook waits for it (writeAndTell).
- */
-export async function appendedMessage<M>(
-  db: Kysely<Database>,
-  workspaceId: string,
-  now: Date,
-  append: MessageAppend<M>,
-  message: M,
-): Promise<{ message: Message; conversation: Appended['conversation'] } | undefined> {
-  const appended = await writeAndTell(
-    db,
-    workspaceId,
-    'message.created',
-    now,
-    (trx) => append.inTransaction(trx, message, now),
-    (told) => messageEvent(told.conversation, toMessage(told.row)),
-    () => append.alone(message, now),
-  );
-  return appended && { message: toMessage(appended.row), conversation: appended.conversation };
-}
-
-/** What webhooks are told of a new message. */
-const messageEvent = (conversation: { id: string }, message: Message) => ({
-  conversationId: conversation.id,
-  message,
-});
-
-/** A message just stored, as clients read it; webhooks are told of it. */
-export async function announceMessage(
-  trx: Kysely<Database>,
-  conversation: { id: string; workspaceId: string },
-  row: MessageRow,
-  now: Date,
-): Promise<Message> {
-  const stored = toMessage(row);
-  await emitWebhookEvent(
-    trx,
-    conversation.workspaceId,
-    'message.created',
-    messageEvent(conversation, stored),
-    now,
-  );
-  return stored;
+): Promise<{ message: Message; conversation: ConversationRow }> {
+  const write: MessageWrite = {
+    workspaceId: conversation.workspaceId,
+    to: { conversationId: conversation.id },
+    when: 'any',
+    message,
+  };
+  const [stored] = await messagesStored(trx, [write], await appendMessages(trx, [write], now), now);
+  if (!stored) throw new Error(`Conversation ${conversation.id} was not updated`);
+  return { message: stored.message, conversation: { ...conversation, ...stored.conversation } };
 }
 
 /** The conversation's webhook events: on becoming pending (waiting for a person) or resolved. */
@@ -253,14 +170,24 @@ export async function sendAgentMessage(
 ): Promise<Message> {
   // Most replies: in a conversation the agent has already, stored in one statement.
   if (!call.attachments?.length) {
-    const appended = await appendedMessage(
+    const { workspaceId, conversationId, agentId } = call;
+    const stored = await storeMessage(
       db,
-      call.workspaceId,
+      {
+        workspaceId,
+        to: { conversationId, workspaceId },
+        when: 'agent-in-it',
+        message: {
+          role: 'agent',
+          senderId: agentId,
+          content: call.content,
+          form: call.form,
+          clientId: call.clientId,
+        },
+      },
       now,
-      groupedAppends(db).agentReply,
-      call,
     );
-    if (appended) return appended.message;
+    if (stored) return stored.message;
   }
   return writeTransaction(db, async (trx) => {
     const locked = await lockWorkspaceConversation(trx, call.workspaceId, call.conversationId);
@@ -320,96 +247,6 @@ export async function markMessagesSeen(
 }
 
 /**
- * The visitor's current conversation, locked: their latest one unless it was resolved; then
- * (or at their first message) a new one with the chatbot whose widget they opened, else the
- * workspace's first.
- */
-export async function currentConversationOfCustomer(
-  trx: Kysely<Database>,
-  customer: CustomerRow,
-  now: Date,
-): Promise<ConversationRow> {
-  const underWay = await lockUnresolvedLatestConversation(trx, customer.id);
-  if (underWay) return underWay;
-  const latest = await lockLatestConversationOfCustomer(trx, customer.id);
-  if (latest && latest.status !== 'resolved') return latest;
-  const chatbot = await findWidgetChatbot(trx, customer.workspaceId, customer.chatbotId);
-  if (!chatbot) throw noChatbot(customer.workspaceId);
-  const missing = missingRequiredAnswer(chatbot.preChatForm, customer);
-  if (missing) throw preChatAnswerMissing(missing);
-  const created = await insertConversation(
-    trx,
-    { workspaceId: customer.workspaceId, chatbotId: chatbot.id, customerId: customer.id },
-    now,
-  );
-  await emitConversationEvent(trx, created, 'conversation.created', now);
-  if (!chatbot.greetingMessage) return created;
-  // The greeting the window showed becomes the conversation's first message, so the agents read
-  // what the customer saw; a page view that never writes stores nothing.
-  const { conversation } = await addMessage(
-    trx,
-    created,
-    { role: 'bot', senderId: chatbot.id, content: chatbot.greetingMessage },
-    now,
-  );
-  return conversation;
-}
-
-/**
- * POST /api/widget/messages: the customer's message, in their current conversation (created
- * on the first message, or after the last was resolved). Returns whether the bot should answer
- * (only in an open conversation no agent has taken over), and whether the conversation counts as
- * answered by the bot already (storeBotReply).
- */
-export async function postCustomerMessage(
-  db: Kysely<Database>,
-  customer: CustomerRow,
-  request: { content: string; attachments?: { path: string }[]; clientId?: string },
-  urlOf: (path: string) => string,
-  now: Date,
-): Promise<{ message: Message; botShouldAnswer: boolean; botAnswered: boolean }> {
-  const answerable = (
-    conversation: Pick<ConversationRow, 'status' | 'agentIds' | 'botAnsweredAt'>,
-  ) => ({
-    botShouldAnswer: conversation.status === 'open' && conversation.agentIds.length === 0,
-    botAnswered: conversation.botAnsweredAt !== null,
-  });
-  // Most messages: in the customer's conversation under way, stored in one statement.
-  if (!request.attachments?.length) {
-    const message = { customerId: customer.id, ...request };
-    const appended = await appendedMessage(
-      db,
-      customer.workspaceId,
-      now,
-      groupedAppends(db).customerMessage,
-      message,
-    );
-    if (appended) return { message: appended.message, ...answerable(appended.conversation) };
-  }
-  return writeTransaction(db, async (trx) => {
-    const current = await currentConversationOfCustomer(trx, customer, now);
-    // The customer's conversation is locked: a retry of this send waits, then finds the first,
-    // which the bot has answered already.
-    const sent = await findSentMessage(trx, customer.id, request.clientId);
-    if (sent) return { message: toMessage(sent), botShouldAnswer: false, botAnswered: false };
-    const attachments = await storedAttachments(trx, current.id, request.attachments, urlOf);
-    const { message, conversation } = await addMessage(
-      trx,
-      current,
-      {
-        role: 'user',
-        senderId: customer.id,
-        content: request.content,
-        attachments,
-        clientId: request.clientId,
-      },
-      now,
-    );
-    return { message, ...answerable(conversation) };
-  });
-}
-
-/**
  * The bot asks for a person in the locked conversation, in the chatbot's words for `reason`
  * (the team may be away), and the conversation waits (pending) at the top of the takeover list.
  */
@@ -440,19 +277,4 @@ export async function handOver(
     now,
   );
   return { message, conversation: pending };
-}
-
-/**
- * POST /api/widget/handoff: the customer asks for a person. The bot says so politely and the
- * conversation waits (pending) at the top of the takeover list. Already waiting, or with an
- * agent in it: nothing changes.
- */
-export async function requestHandoff(
-  trx: Kysely<Database>,
-  customer: CustomerRow,
-  now: Date,
-): Promise<Conversation> {
-  const row = await currentConversationOfCustomer(trx, customer, now);
-  if (row.status === 'pending' || row.agentIds.length > 0) return readBack(trx, row);
-  return readBack(trx, (await handOver(trx, row, 'asked-for-person', now)).conversation);
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../live/write-transaction';
-import { findIdleConversationIds } from '../../repositories/conversations';
+import { findIdleConversationIds } from '../../repositories/idle-conversations';
 import { resolveIdleConversation } from '../../services/conversations';
 
 /** Conversations resolved per round of a sweep; the sweep goes on until none is left. */
