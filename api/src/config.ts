@@ -8,6 +8,10 @@ import { defaultCrawlLimits as crawlDefaults } from './crawler/crawl-limits';
 import { parseAllowHosts } from './outbound/address-check';
 import type { AllowedHost } from './outbound/outbound-types';
 
+// The registry of settings: every environment variable the server reads is parsed here, once,
+// with its default and its error, so the README's table and the code cannot drift apart file by
+// file; each part of the server receives only its own section.
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 

@@ -3,7 +3,7 @@ import type { LiveChange, LiveDoc, LiveQuery } from 'shared-sdk';
 import type { Conversation } from 'shared-sdk/schemas';
 import { messageSchema } from 'shared-sdk/schemas';
 import { planQuery } from '../src/live/live-collections';
-import { liveCloseCodes } from '../src/live/live-session';
+import { liveCloseCodes } from '../src/live/live-wire';
 import { findConversation } from '../src/repositories/conversations';
 import { findStatistics } from '../src/repositories/statistics';
 import { toTicket } from '../src/repositories/tickets';

@@ -14,6 +14,8 @@ import type {
   WebhookEventName,
 } from 'shared-sdk/schemas';
 
+// The registry of tables: the typed shape of every table and view, as the migrations leave them,
+// in one interface Kysely checks each query against; split, the tables would still be one type.
 // Column names are snake_case in SQL and camelCase here: the Kysely CamelCasePlugin maps them.
 
 /** Set by the database default (`now()`), never by us; read back as a Date. */

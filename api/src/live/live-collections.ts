@@ -34,6 +34,11 @@ import { webhookDeliveries, webhooks } from './live-webhooks';
 import { applyPlan, buildPlan } from './query-plan';
 import type { FieldDefinition, OrderField, QueryPlan } from './query-plan';
 
+// The registry of live collections: every collection a client may subscribe to, with its fields,
+// orders and workspace rule, is one list here, so what can be queried live (and how each is
+// authorized) is read in one place; the larger collections' definitions are in their own modules
+// (live-conversations.ts, live-webhooks.ts) and only listed here.
+
 const usersFields = idOnly(byteOrder('u.id'));
 
 const users: CollectionDefinition = {
