@@ -79,7 +79,7 @@ export function mountDetailsForm({
     show(false);
     toggle.focus();
   }
-  toggle.addEventListener('click', () => show(element.hidden));
+  toggle.addEventListener('click', () => show(Boolean(element.hidden)));
   cancel.addEventListener('click', close);
   element.addEventListener('submit', async (event) => {
     event.preventDefault();
