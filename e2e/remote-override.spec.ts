@@ -41,8 +41,11 @@ test('the shell loads a remote from the URL the environment gives', async ({ pag
   });
   await page.goto(`http://localhost:${apiPort}/pricing`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered page shows first; the shell comes after its first paint, then the remote.
+  await expect.poll(() => staticHost.requests).toContain('/mf-manifest.json');
+  await expect
+    .poll(() => staticHost.requests.some((url) => url.startsWith('/remoteEntry.js')))
+    .toBe(true);
   await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
-  expect(staticHost.requests).toContain('/mf-manifest.json');
-  expect(staticHost.requests.some((url) => url.startsWith('/remoteEntry.js'))).toBe(true);
   expect(fromMainServer).toEqual([]);
 });
