@@ -49,43 +49,56 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
   );
 }
 
-// The API tests are half the run and use one core: jest gives them one worker on two cores, and
-// each file's embedded database has a thread of its own. So they run in a lane of their own while
-// the other lane lints, type-checks, runs the other jest projects and builds what Playwright
-// tests; Playwright starts when both are done. The Node packages are built first, once: the
-// e-mail kill test starts the built server, and must not build it while the build stage does.
+// Two lanes, one per core, each taking the next piece of work when it is free, longest first:
+// the API tests (about one core: jest gives them one worker on two cores, and each file's
+// embedded database has a thread of its own) in one, the build and the end-to-end tests against
+// it in the other, then the other jest projects, the typecheck and lint in whichever lane is
+// free, so neither lane waits while the other has work left. The Node packages are built first,
+// once: the e-mail kill test starts the built server, and must not build it while the build
+// stage does. Each command's lines are tagged with what it is, the API tests' excepted.
 await stage('build the API for its tests', () => buildNodePackages());
 const laneCpu = cpuSeconds();
 const lanesStarted = Date.now();
 const jestArgs = (report) => ['jest', '--json', `--outputFile=${report}`];
-await Promise.all([
-  stage(
-    'API tests (jest, api project)',
-    () => run('npx', [...jestArgs(apiJestReport), '--selectProjects', 'api']),
-    { beside: true },
-  ),
-  (async () => {
-    const tag = 'beside';
-    const opts = { beside: true };
-    await stage('lint', () => run('npm', ['run', '--silent', 'lint'], { tag }), opts);
-    await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck'], { tag }), opts);
+const beside = { beside: true };
+const work = [
+  () =>
+    stage(
+      'API tests (jest, api project)',
+      () => run('npx', [...jestArgs(apiJestReport), '--selectProjects', 'api']),
+      beside,
+    ),
+  async () => {
+    await stage('build', () => build({ tag: 'build' }), beside);
     await stage(
-      'other unit tests (jest, every project but api)',
-      () => run('npx', [...jestArgs(otherJestReport), '--ignoreProjects', 'api'], { tag }),
-      opts,
+      'end-to-end tests (Playwright, Chromium)',
+      () =>
+        run(
+          'npx',
+          ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+          { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, tag: 'e2e' },
+        ),
+      beside,
     );
-    await stage('build', () => build({ tag }), opts);
-  })(),
-]);
+  },
+  () =>
+    stage(
+      'other unit tests (jest, every project but api)',
+      () => run('npx', [...jestArgs(otherJestReport), '--ignoreProjects', 'api'], { tag: 'jest' }),
+      beside,
+    ),
+  () =>
+    stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck'], { tag: 'tsc' }), beside),
+  () => stage('lint', () => run('npm', ['run', '--silent', 'lint'], { tag: 'lint' }), beside),
+];
+const lane = async () => {
+  for (let next = work.shift(); next; next = work.shift()) await next();
+};
+await Promise.all([lane(), lane()]);
 times.record('the two lanes together', (Date.now() - lanesStarted) / 1000, cpuSeconds() - laneCpu);
 for (const report of [apiJestReport, otherJestReport]) {
   printSummary((file) => jestProjectTimes(file, root), report);
 }
-await stage('end-to-end tests (Playwright, Chromium)', () =>
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
-  }),
-);
 printSummary(playwrightSpecTimes, e2eReport);
 
 function counts() {
