@@ -60,6 +60,16 @@ describe('a PGlite database started from a template', () => {
   );
 
   it(
+    'loads a database in memory from it',
+    async () => {
+      const connection = await connectDatabase({ kind: 'pglite', template }, silentLog);
+      expect(await markers(connection)).toEqual(['template']);
+      await connection.close();
+    },
+    appStartTimeoutMs,
+  );
+
+  it(
     'starts an empty cluster when the template file is missing',
     async () => {
       const missing = path.join(folder, 'missing.tar');

@@ -52,12 +52,13 @@ function toError({ message, ...fields }: SerializedError): Error {
  * starts before this returns (only the lock is taken first), so it starts while the caller goes on.
  */
 export async function startPglite({ dataDir, template }: PgliteConfig): Promise<PgliteThread> {
-  if (!dataDir) return startPgliteThread({});
+  const templateFound = template !== undefined && existsSync(template);
+  // In memory: always new, so from the template when there is one.
+  if (!dataDir) return startPgliteThread({ template: templateFound ? template : undefined });
   mkdirSync(dataDir, { recursive: true });
   // One process per folder (data-folder-lock.ts): refused before PGlite reads a page of it.
   const release = lockDataFolder(dataDir);
-  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const useTemplate = fresh && template !== undefined && existsSync(template);
+  const useTemplate = templateFound && !existsSync(path.join(dataDir, 'PG_VERSION'));
   let thread: PgliteThread;
   try {
     thread = await startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
