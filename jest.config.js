@@ -6,7 +6,12 @@ const remoteNames = require('./shared-sdk/src/remote-names.json');
 // test files first (`jest api/test/x.test.ts --selectProjects api`).
 {
   const at = process.argv.indexOf('--selectProjects');
-  const swallowed = at < 0 ? [] : process.argv.slice(at + 1).filter((word) => /[/.]/.test(word));
+  const swallowed = [];
+  // Its names run up to the next option.
+  for (const word of at < 0 ? [] : process.argv.slice(at + 1)) {
+    if (word.startsWith('-')) break;
+    if (/[/.]/.test(word)) swallowed.push(word);
+  }
   if (swallowed.length > 0) {
     throw new Error(
       `--selectProjects would read ${swallowed.join(', ')} as project names: put the test files before it.`,
