@@ -28,6 +28,7 @@ import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { apiRoutes } from './routes/api-routes';
+import { named } from './routes/named-plugin';
 import type { DnsResolver } from './mail/mail-auth';
 
 declare module 'fastify' {
@@ -131,9 +132,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     shellEntry: config.firebase ? 'main-firebase.js' : undefined,
   });
 
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(named(apiRoutes), { prefix: '/api' });
   // The public forms posted as HTML to their pages, outside /api.
-  await app.register(marketingFormPageRoutes);
+  await app.register(named(marketingFormPageRoutes));
   return app;
 }
 

@@ -32,6 +32,7 @@ import { userWebhooksRoutes } from './user-webhooks';
 import { userWidgetInstallsRoutes } from './user-widget-installs';
 import { userWorkspacesRoutes } from './user-workspaces';
 import { widgetRoutes } from './widget';
+import { named } from './named-plugin';
 
 /**
  * The signed-in calls: every route registered in here needs a valid token (401 otherwise), unless
@@ -41,30 +42,30 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? 'required' };
   });
-  await app.register(accountRoutes);
-  await app.register(userProfileRoutes);
-  await app.register(userWorkspacesRoutes);
-  await app.register(userUsersRoutes);
-  await app.register(userDashboardRoutes);
-  await app.register(userTicketsRoutes);
-  await app.register(storageRoutes);
-  await app.register(userConversationsRoutes);
-  await app.register(userCannedResponsesRoutes);
-  await app.register(userAiTrainingQnasRoutes);
-  await app.register(userUnansweredQuestionsRoutes);
-  await app.register(userAiTrainingWebsitesRoutes);
-  await app.register(userBotPreviewRoutes);
-  await app.register(userProductsRoutes);
-  await app.register(userWebhooksRoutes);
-  await app.register(userWidgetInstallsRoutes);
-  await app.register(userIdentityVerificationRoutes);
-  await app.register(userBillingRoutes);
-  await app.register(userReportsRoutes);
-  await app.register(userSearchRoutes);
-  await app.register(userCustomersRoutes);
-  await app.register(userEmailRoutes);
-  await app.register(userCopilotRoutes);
-  await app.register(userSuggestedPairsRoutes);
+  await app.register(named(accountRoutes));
+  await app.register(named(userProfileRoutes));
+  await app.register(named(userWorkspacesRoutes));
+  await app.register(named(userUsersRoutes));
+  await app.register(named(userDashboardRoutes));
+  await app.register(named(userTicketsRoutes));
+  await app.register(named(storageRoutes));
+  await app.register(named(userConversationsRoutes));
+  await app.register(named(userCannedResponsesRoutes));
+  await app.register(named(userAiTrainingQnasRoutes));
+  await app.register(named(userUnansweredQuestionsRoutes));
+  await app.register(named(userAiTrainingWebsitesRoutes));
+  await app.register(named(userBotPreviewRoutes));
+  await app.register(named(userProductsRoutes));
+  await app.register(named(userWebhooksRoutes));
+  await app.register(named(userWidgetInstallsRoutes));
+  await app.register(named(userIdentityVerificationRoutes));
+  await app.register(named(userBillingRoutes));
+  await app.register(named(userReportsRoutes));
+  await app.register(named(userSearchRoutes));
+  await app.register(named(userCustomersRoutes));
+  await app.register(named(userEmailRoutes));
+  await app.register(named(userCopilotRoutes));
+  await app.register(named(userSuggestedPairsRoutes));
 };
 
 /**
@@ -73,14 +74,14 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
  * (visitor tokens).
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(healthRoutes);
-  await app.register(runtimeConfigRoutes);
-  await app.register(marketingRoutes);
-  await app.register(newsRoutes);
-  await app.register(authRoutes);
-  await app.register(sessionRoutes);
-  await app.register(liveRoutes);
-  await app.register(widgetRoutes);
-  await app.register(inboundMailRoutes);
-  await app.register(signedInRoutes);
+  await app.register(named(healthRoutes));
+  await app.register(named(runtimeConfigRoutes));
+  await app.register(named(marketingRoutes));
+  await app.register(named(newsRoutes));
+  await app.register(named(authRoutes));
+  await app.register(named(sessionRoutes));
+  await app.register(named(liveRoutes));
+  await app.register(named(widgetRoutes));
+  await app.register(named(inboundMailRoutes));
+  await app.register(named(signedInRoutes));
 };
