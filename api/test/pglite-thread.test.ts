@@ -1,4 +1,4 @@
-import { startPgliteThread } from '../src/db/pglite-thread';
+import { pgliteThreadOver, startPgliteThread } from '../src/db/pglite-thread';
 import type { PgliteThread } from '../src/db/pglite-thread';
 
 // The embedded database's thread sends each statement as one wire-protocol message: values and
@@ -132,5 +132,17 @@ describe('PGlite thread', () => {
       ),
     );
     expect(results.map((result) => result.rows[0]?.name)).toEqual(names);
+  });
+
+  it('hands its worker on with the database open, and answers no more calls itself', async () => {
+    const pendingCall = thread.query('select count(*)::int as count from items');
+    expect(() => thread.release()).toThrow('in use');
+    const { rows } = await pendingCall;
+
+    const worker = thread.release();
+    await expect(thread.query('select 1')).rejects.toThrow('handed on');
+    expect(() => thread.release()).toThrow('handed on');
+    thread = await pgliteThreadOver(worker);
+    expect((await thread.query('select count(*)::int as count from items')).rows).toEqual(rows);
   });
 });

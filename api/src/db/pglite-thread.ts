@@ -20,6 +20,12 @@ export interface PgliteThread {
   /** The whole database as a `dumpDataDir()` file: the API tests' migrated starting point. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
+  /**
+   * Stops answering this thread's calls and hands back its worker with PGlite still open, for
+   * `pgliteThreadOver` (the API tests give one database to each test file in turn rather than
+   * start PGlite for every app). Refused while a call is under way or once closed.
+   */
+  release(): Worker;
 }
 
 interface SerializedError {
@@ -57,13 +63,13 @@ export async function startPglite({ dataDir, template }: PgliteConfig): Promise<
   if (!dataDir) return startPgliteThread({ template: templateFound ? template : undefined });
   mkdirSync(dataDir, { recursive: true });
   // One process per folder (data-folder-lock.ts): refused before PGlite reads a page of it.
-  const release = lockDataFolder(dataDir);
+  const unlock = lockDataFolder(dataDir);
   const useTemplate = templateFound && !existsSync(path.join(dataDir, 'PG_VERSION'));
   let thread: PgliteThread;
   try {
     thread = await startPgliteThread({ dataDir, template: useTemplate ? template : undefined });
   } catch (err) {
-    release();
+    unlock();
     throw err;
   }
   return {
@@ -72,8 +78,11 @@ export async function startPglite({ dataDir, template }: PgliteConfig): Promise<
       try {
         await thread.close();
       } finally {
-        release();
+        unlock();
       }
+    },
+    release: () => {
+      throw new Error('A database in a locked folder closes with its process; it is not handed on');
     },
   };
 }
@@ -86,6 +95,15 @@ export function startPgliteThread(
   options: { dataDir?: string; template?: string } = {},
 ): Promise<PgliteThread> {
   const worker = new Worker(path.join(__dirname, 'pglite-worker.js'), { workerData: options });
+  return threadOver(worker, false);
+}
+
+/** A thread over a worker an earlier thread released, its PGlite open already. */
+export function pgliteThreadOver(worker: Worker): Promise<PgliteThread> {
+  return threadOver(worker, true);
+}
+
+function threadOver(worker: Worker, started: boolean): Promise<PgliteThread> {
   const pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (err: Error) => void }
@@ -138,26 +156,37 @@ export function startPgliteThread(
       stopped = new Error('The embedded database is closed');
       await worker.terminate();
     },
+    release: () => {
+      if (stopped) throw stopped;
+      if (pending.size > 0 || beginPending) throw new Error('The embedded database is in use');
+      stopped = new Error('The embedded database was handed on');
+      worker.off('message', onMessage).off('error', stop).off('exit', onExit);
+      return worker;
+    },
   };
 
-  return new Promise((resolveStart, rejectStart) => {
-    const stop = (err: Error) => {
-      stopped ??= err;
-      for (const { reject } of pending.values()) reject(stopped);
-      pending.clear();
-      rejectStart(stopped);
-    };
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ready') return resolveStart(thread);
-      if (message.type === 'failed') return stop(toError(message.error));
-      const request = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.ok) request?.resolve(message.result);
-      else request?.reject(toError(message.error));
-    });
-    worker.on('error', (err) => stop(err));
-    worker.on('exit', (code) =>
-      stop(new Error(`The embedded database thread exited (code ${code})`)),
-    );
+  let resolveStart: (thread: PgliteThread) => void = () => {};
+  let rejectStart: (err: Error) => void = () => {};
+  const stop = (err: Error) => {
+    stopped ??= err;
+    for (const { reject } of pending.values()) reject(stopped);
+    pending.clear();
+    rejectStart(stopped);
+  };
+  const onMessage = (message: WorkerMessage) => {
+    if (message.type === 'ready') return resolveStart(thread);
+    if (message.type === 'failed') return stop(toError(message.error));
+    const request = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) request?.resolve(message.result);
+    else request?.reject(toError(message.error));
+  };
+  const onExit = (code: number) =>
+    stop(new Error(`The embedded database thread exited (code ${code})`));
+  worker.on('message', onMessage).on('error', stop).on('exit', onExit);
+  if (started) return Promise.resolve(thread);
+  return new Promise((resolve, reject) => {
+    resolveStart = resolve;
+    rejectStart = reject;
   });
 }

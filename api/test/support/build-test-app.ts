@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config';
 import type { AppConfig, DatabaseConfig, PgliteConfig } from '../../src/config';
 import { emptyPgliteTemplate, pgliteTemplate } from './pglite-template';
 import { createPostgresDatabase, testPostgresUrl } from './test-database';
+import { testDatabaseThread } from './test-databases';
 
 /** PGlite in memory starts in about two seconds, more on a busy machine. */
 export const appStartTimeoutMs = 60_000;
@@ -93,6 +94,11 @@ export async function buildTestApp(
   { beforeReady, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
+  const template = pgliteTemplate();
+  // The default database, in memory from the migrated template: one kept from an earlier app.
+  if (!overrides.database && !options.pglite && template) {
+    options.pglite = testDatabaseThread(template);
+  }
   const app = await buildApp(config, options);
   if (!overrides.dataDir) {
     // onClose hooks run newest first: let e-mails still being written finish before the folder goes.

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { buildTestApp } from './support/build-test-app';
+import type { TestApp } from './support/build-test-app';
+import { signUp } from './fixtures/user';
+
+async function tablesWithRows(app: TestApp): Promise<string[]> {
+  const { rows: tables } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = 'public' order by 1`.execute(app.db);
+  const found = [];
+  for (const { name } of tables) {
+    const { rows } = await sql<{ any: boolean }>`
+      select exists (select from ${sql.table(name)}) as any`.execute(app.db);
+    if (rows[0]!.any) found.push(name);
+  }
+  return found;
+}
+
+const startedAt = async (app: TestApp) =>
+  (await sql<{ at: Date }>`select pg_postmaster_start_time() as at`.execute(app.db)).rows[0]!.at;
+
+// The test kit's apps share embedded databases (support/test-databases.ts): each app must still
+// start on a database as the migrated template left it, whatever the app before it did.
+describe('the API tests’ databases', () => {
+  it('give the next app an emptied database, and close one whose schema a test changed', async () => {
+    const first = await buildTestApp();
+    await signUp(first);
+    expect(await tablesWithRows(first)).toEqual(
+      expect.arrayContaining(['schema_migrations', 'users']),
+    );
+    await sql`set time zone 'Pacific/Auckland'`.execute(first.db);
+    const firstStarted = await startedAt(first);
+    await first.close();
+
+    const second = await buildTestApp();
+    expect(await startedAt(second)).toEqual(firstStarted);
+    expect(await tablesWithRows(second)).toEqual(['schema_migrations']);
+    const { rows } = await sql<{
+      zone: string;
+    }>`select current_setting('TimeZone') as zone`.execute(second.db);
+    expect(rows[0]!.zone).not.toBe('Pacific/Auckland');
+    await sql`alter table users add column nickname text`.execute(second.db);
+    await second.close();
+
+    const third = await buildTestApp();
+    expect(await startedAt(third)).not.toEqual(firstStarted);
+    const columns = await sql`
+      select 1 from information_schema.columns
+      where table_name = 'users' and column_name = 'nickname'`.execute(third.db);
+    expect(columns.rows).toEqual([]);
+    await third.close();
+  }, 60_000);
+});
