@@ -3,6 +3,8 @@
 //   - agent reply        POST /api/user/messages, spread over 100 conversations
 //   - widget message     POST /api/widget/messages from 100 visitors, the bot answering each
 //                        (30 taught pairs, each message asks one of them)
+//   - widget message, waiting for a person: the same from 100 visitors who asked for a person,
+//                        so the bot says nothing: the write alone
 //   - ticket create      POST /api/user/tickets
 //   - authenticated read GET /api/user/workspaces
 //   - floors: bare Fastify; Fastify + one INSERT … RETURNING on the same database
@@ -181,6 +183,12 @@ async function measureApi(server, database) {
   const visitorSide = [];
   for (let index = 0; index < 100; index += 1) agentSide.push(await openConversation());
   for (let index = 0; index < 100; index += 1) visitorSide.push(await openConversation());
+  const waitingSide = [];
+  for (let index = 0; index < 100; index += 1) {
+    const visitor = await openConversation();
+    await call('POST', '/api/widget/handoff', undefined, visitor.visitorToken);
+    waitingSide.push(visitor);
+  }
 
   const agentBodies = rotate(
     agentSide.map(({ conversationId }) =>
@@ -193,6 +201,7 @@ async function measureApi(server, database) {
     ),
   );
   const visitors = rotate(visitorSide);
+  const waitingVisitors = rotate(waitingSide);
   const questions = rotate(customerQuestions);
   let ticketNumber = 0;
   const figures = [
@@ -214,6 +223,16 @@ async function measureApi(server, database) {
         path: '/api/widget/messages',
         headers: json(visitors().visitorToken),
         body: JSON.stringify({ content: questions() }),
+      }),
+    },
+    {
+      name: 'widget message, waiting for a person',
+      kind: 'writes',
+      request: () => ({
+        method: 'POST',
+        path: '/api/widget/messages',
+        headers: json(waitingVisitors().visitorToken),
+        body: JSON.stringify({ content: 'Is anyone there? I am still waiting for an answer.' }),
       }),
     },
     {
