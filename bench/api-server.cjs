@@ -4,7 +4,11 @@
 //   BENCH_SERVER=bare    Fastify answering {"ok":true}: the floor of the HTTP stack
 //   BENCH_SERVER=insert  Fastify + one INSERT … RETURNING per request, on the API's own PGlite
 //                        thread (or a pg pool on DATABASE_URL): the floor of a database write
-// Prints nothing; tells the parent { type: 'listening' } once it accepts connections.
+// Prints nothing; tells the parent { type: 'listening' } once it accepts connections, and answers
+// { type: 'usage' } with the number of statements sent to the database so far (every
+// client.query of pg; on PGlite every statement posted to its thread, a `begin` that travels with
+// the first statement of its transaction counted apart) and the CPU time this process has used
+// (ms, every thread's: PGlite's included).
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
@@ -15,6 +19,28 @@ const Fastify = apiRequire('fastify');
 const port = Number(process.env.PORT);
 const databaseUrl = process.env.DATABASE_URL || '';
 const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'parley-bench-api-'));
+
+let statements = 0;
+/** Counts what reaches the database, below everything of the API's own (pool, dialect, thread). */
+function countStatements() {
+  if (databaseUrl) {
+    const { Client } = apiRequire('pg');
+    const query = Client.prototype.query;
+    Client.prototype.query = function countedQuery(...args) {
+      statements += 1;
+      return query.apply(this, args);
+    };
+  } else {
+    const { Worker } = require('node:worker_threads');
+    const postMessage = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function countedPostMessage(message, ...rest) {
+      if (message?.type === 'query' || message?.type === 'exec') {
+        statements += message.begin ? 2 : 1;
+      }
+      return postMessage.call(this, message, ...rest);
+    };
+  }
+}
 
 async function realApi() {
   const { buildApp } = apiRequire('./dist/app');
@@ -72,6 +98,12 @@ async function insertFastify() {
 
 async function main() {
   const kind = process.env.BENCH_SERVER;
+  countStatements();
+  process.on('message', (message) => {
+    if (message.type !== 'usage') return;
+    const { user, system } = process.cpuUsage();
+    process.send({ type: 'usage', statements, cpuMs: (user + system) / 1000 });
+  });
   const app =
     kind === 'api' ? await realApi() : kind === 'bare' ? bareFastify() : await insertFastify();
   await app.listen({ port, host: '127.0.0.1' });

@@ -3,15 +3,21 @@
 //   - agent reply        POST /api/user/messages, spread over 100 conversations
 //   - widget message     POST /api/widget/messages from 100 visitors, the bot answering each
 //                        (30 taught pairs, each message asks one of them)
+//   - widget message, waiting for a person: the same from 100 visitors who asked for a person,
+//                        so the bot says nothing: the write alone
 //   - ticket create      POST /api/user/tickets
 //   - authenticated read GET /api/user/workspaces
 //   - floors: bare Fastify; Fastify + one INSERT … RETURNING on the same database
-// Each figure: a warm-up run (not counted), then a measured run of --duration seconds.
-// PostgreSQL: a fresh database `parley_bench` on the server of BENCH_DATABASE_URL (default the
-// machine's, postgres://postgres@127.0.0.1:5432/test); --no-postgres leaves it out, --no-pglite
-// the embedded one.
+// Each figure: a warm-up run (not counted), then a measured run of --duration seconds, and per
+// request answered in the measured run: the statements the server sent to its database and the
+// CPU time of the server's process (the bot's work, for a widget message, included; PostgreSQL's
+// own processes not).
+// PostgreSQL: a fresh database (--pg-database, default parley_bench) on the server of
+// BENCH_DATABASE_URL (default the machine's, postgres://postgres@127.0.0.1:5432/test);
+// --no-postgres leaves it out, --no-pglite the embedded one.
 //   node bench/api.mjs [--duration 10] [--warmup 3] [--connections 50] [--no-postgres] [--no-pglite]
-//                      [--only 'agent reply']
+//                      [--port 3240] [--pg-database parley_bench]
+//                      [--only 'agent reply' [--only …]]
 // BENCH_PROFILE=1 writes CPU profiles of the API server to the system's temp folder (parley-prof).
 import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -34,9 +40,10 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '3240' },
+    'pg-database': { type: 'string', default: 'parley_bench' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
-    only: { type: 'string' },
+    only: { type: 'string', multiple: true },
   },
 });
 const duration = Number(values.duration);
@@ -62,6 +69,17 @@ function startServer(kind, databaseUrl = '') {
   });
   const stopped = new Promise((resolve) => server.on('exit', resolve));
   return listening.then(() => ({
+    /** Statements sent to the database, and CPU ms used, since the server started. */
+    usage: () =>
+      new Promise((resolve) => {
+        const answer = (message) => {
+          if (message.type !== 'usage') return;
+          server.off('message', answer);
+          resolve({ statements: message.statements, cpuMs: message.cpuMs });
+        };
+        server.on('message', answer);
+        server.send({ type: 'usage' });
+      }),
     stop: () => {
       server.kill('SIGTERM');
       return stopped;
@@ -73,9 +91,10 @@ const call = (method, url, body, token) => callApi(base, method, url, body, toke
 
 /**
  * Requests per second and latency of `makeRequest` (called for each request: method, path,
- * headers, body) over `seconds`, after a warm-up run. Any status other than 2xx fails the bench.
+ * headers, body) over `seconds`, after a warm-up run, and the statements `server` sent to its
+ * database and the CPU time it used per request answered in that time. Any status other than 2xx fails the bench.
  */
-async function measure(makeRequest, seconds = duration) {
+async function measure(server, makeRequest, seconds = duration) {
   const run = async (runSeconds) => {
     const times = [];
     let errors = 0;
@@ -103,7 +122,15 @@ async function measure(makeRequest, seconds = duration) {
     };
   };
   if (warmup > 0) await run(warmup);
-  return run(seconds);
+  const before = await server.usage();
+  const result = await run(seconds);
+  const after = await server.usage();
+  const requests = result.rps * seconds;
+  return {
+    ...result,
+    statementsPerRequest: (after.statements - before.statements) / requests,
+    cpuMsPerRequest: (after.cpuMs - before.cpuMs) / requests,
+  };
 }
 
 /** Hands out the next element of `items` on every call, round robin. */
@@ -131,7 +158,7 @@ const customerQuestions = [
 ];
 
 /** The four API figures on one running server of `database`. */
-async function measureApi(database) {
+async function measureApi(server, database) {
   const { idToken: token } = await call('POST', '/api/auth/signup', {
     email: `bench-${Date.now()}@example.com`,
     password: 'bench-password-1',
@@ -156,6 +183,12 @@ async function measureApi(database) {
   const visitorSide = [];
   for (let index = 0; index < 100; index += 1) agentSide.push(await openConversation());
   for (let index = 0; index < 100; index += 1) visitorSide.push(await openConversation());
+  const waitingSide = [];
+  for (let index = 0; index < 100; index += 1) {
+    const visitor = await openConversation();
+    await call('POST', '/api/widget/handoff', undefined, visitor.visitorToken);
+    waitingSide.push(visitor);
+  }
 
   const agentBodies = rotate(
     agentSide.map(({ conversationId }) =>
@@ -168,6 +201,7 @@ async function measureApi(database) {
     ),
   );
   const visitors = rotate(visitorSide);
+  const waitingVisitors = rotate(waitingSide);
   const questions = rotate(customerQuestions);
   let ticketNumber = 0;
   const figures = [
@@ -189,6 +223,16 @@ async function measureApi(database) {
         path: '/api/widget/messages',
         headers: json(visitors().visitorToken),
         body: JSON.stringify({ content: questions() }),
+      }),
+    },
+    {
+      name: 'widget message, waiting for a person',
+      kind: 'writes',
+      request: () => ({
+        method: 'POST',
+        path: '/api/widget/messages',
+        headers: json(waitingVisitors().visitorToken),
+        body: JSON.stringify({ content: 'Is anyone there? I am still waiting for an answer.' }),
       }),
     },
     {
@@ -214,8 +258,8 @@ async function measureApi(database) {
     },
   ];
   const results = [];
-  for (const figure of figures.filter(({ name }) => !values.only || name === values.only)) {
-    results.push({ ...figure, database, ...(await measure(figure.request)) });
+  for (const figure of figures.filter(({ name }) => !values.only || values.only.includes(name))) {
+    results.push({ ...figure, database, ...(await measure(server, figure.request)) });
   }
   return results;
 }
@@ -223,7 +267,7 @@ async function measureApi(database) {
 async function measureFloors(databaseUrl) {
   const insert = await startServer('insert', databaseUrl);
   try {
-    return await measure(() => ({
+    return await measure(insert, () => ({
       method: 'POST',
       path: '/insert',
       headers: json(),
@@ -234,14 +278,14 @@ async function measureFloors(databaseUrl) {
   }
 }
 
-/** A fresh, empty database on the PostgreSQL server of `adminUrl`; null when none answers. */
-async function freshPostgres(adminUrl) {
+/** A fresh, empty database `name` on the PostgreSQL server of `adminUrl`; null when none answers. */
+async function freshPostgres(adminUrl, name) {
   const { Client } = apiRequire('pg');
   const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
-    await client.query('DROP DATABASE IF EXISTS parley_bench WITH (FORCE)');
-    await client.query('CREATE DATABASE parley_bench');
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
   } catch (error) {
     console.log(`PostgreSQL not measured: ${error.message}`);
     return null;
@@ -249,7 +293,7 @@ async function freshPostgres(adminUrl) {
     await client.end().catch(() => {});
   }
   const url = new URL(adminUrl);
-  url.pathname = '/parley_bench';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -258,6 +302,7 @@ const databases = values['no-pglite'] ? [] : [{ name: 'pglite', url: '' }];
 if (!values['no-postgres']) {
   const url = await freshPostgres(
     process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    values['pg-database'],
   );
   if (url) databases.push({ name: 'postgres', url });
 }
@@ -266,7 +311,9 @@ console.log(
   `${connections} connections, ${warmup} s warm-up, then ${duration} s measured per figure`,
 );
 const bare = await startServer('bare');
-const bareFloor = await measure(() => ({ method: 'GET', path: '/ok' })).finally(() => bare.stop());
+const bareFloor = await measure(bare, () => ({ method: 'GET', path: '/ok' })).finally(() =>
+  bare.stop(),
+);
 console.log(`floor, bare Fastify: ${format(Math.round(bareFloor.rps))} req/s`);
 
 const rows = [];
@@ -274,12 +321,14 @@ let allMet = true;
 for (const database of databases) {
   const insertFloor = await measureFloors(database.url);
   console.log(
-    `floor, Fastify + one INSERT … RETURNING on ${database.name}: ${format(Math.round(insertFloor.rps))} req/s`,
+    `floor, Fastify + one INSERT … RETURNING on ${database.name}: ${format(Math.round(insertFloor.rps))} req/s, ` +
+      `${insertFloor.statementsPerRequest.toFixed(2)} statements/request, ` +
+      `server CPU ${insertFloor.cpuMsPerRequest.toFixed(2)} ms/request`,
   );
   const api = await startServer('api', database.url);
   let results;
   try {
-    results = await measureApi(database.name);
+    results = await measureApi(api, database.name);
   } finally {
     await api.stop();
   }
@@ -307,6 +356,8 @@ for (const database of databases) {
       `≤ ${goals.p95Ms}`,
       format(Math.round(floor.rps)),
       `${(floor.rps / result.rps).toFixed(1)}×`,
+      result.statementsPerRequest.toFixed(2),
+      result.cpuMsPerRequest.toFixed(2),
       met ? 'yes' : 'NO',
     ]);
   }
@@ -323,6 +374,8 @@ printTable(
     'goal',
     'floor req/s',
     'floor ÷ figure',
+    'statements/req',
+    'CPU ms/req',
     'met',
   ],
   rows,
