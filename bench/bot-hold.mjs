@@ -5,8 +5,12 @@
 // into the index as the api reads stored vectors at start, then times decisions, each with its
 // question's embedding, by the clock and by the CPU time the process used (on a busy machine the
 // clock counts time waiting for a core; CPU time does not).
-import { closeSync, openSync, readSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { seeded } from './bot-data/generate-corpus.mjs';
 
 /** Passages of help pages, five a page, each two of the corpus's answers under a heading. */
 export function pagesOf(corpus, count) {
@@ -117,3 +121,45 @@ export async function holdAndTime({
 
 /** Pages indexed at once, as the bot reads a site's pages and their stored vectors. */
 const batchPages = 500;
+
+/**
+ * The vectors the held process reads, in the order of the texts: the pairs' own, then the
+ * passages'. Embedding 50,000 passages takes this machine most of an hour (the background job of
+ * a large site): the bench embeds a sample of them for the rate, and gives the others the vector
+ * of a sampled one moved a little and normalised again, so that the index holds distinct vectors
+ * spread as real ones are. What is timed is the decision over them.
+ */
+export function spreadVectors({ pairTexts, embedded, pageTexts, sampleVectors, dimensions }) {
+  // The corpus's seeded generator: the same noise on every run.
+  const jitter = seeded(7);
+  const vectors = new Float32Array((pairTexts.length + pageTexts.length) * dimensions);
+  pairTexts.forEach((text, n) => vectors.set(embedded.get(text), n * dimensions));
+  pageTexts.forEach((text, n) => {
+    const base = sampleVectors[n % sampleVectors.length];
+    const moved = n < sampleVectors.length ? base : base.map((v) => v + 0.04 * (jitter() - 0.5));
+    const norm = Math.hypot(...moved);
+    vectors.set(
+      moved.map((v) => v / norm),
+      (pairTexts.length + n) * dimensions,
+    );
+  });
+  return vectors;
+}
+
+/** Runs `script --hold=<file of vectors> ...args` in a process of its own; its figures. */
+export function heldElsewhere(script, vectors, args) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'parley-bench-bot-'));
+  const vectorsFile = path.join(folder, 'vectors');
+  writeFileSync(vectorsFile, vectors);
+  try {
+    return JSON.parse(
+      execFileSync(process.execPath, ['--expose-gc', script, `--hold=${vectorsFile}`, ...args], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

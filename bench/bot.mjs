@@ -26,20 +26,33 @@
 //   answered it right, and how often anything is suggested for an unknown question.
 //   node --expose-gc bench/bot.mjs [--fit] [--mistakes dev|test] [--breakdown dev|test] [--wordings]
 //     [--queries 3000] [--passages 50000]
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { transformSync } from '@swc/core';
-import { buildCorpus, seeded } from './bot-data/generate-corpus.mjs';
+import { buildCorpus } from './bot-data/generate-corpus.mjs';
 import { loadBusinesses } from './bot-data/labelled-set.mjs';
 import { reportFigures } from './bench-kit.mjs';
-import { chooseThreshold, fitDecision, fitRanking } from './bot-fit.mjs';
-import { holdAndTime, pagesOf, timeDecisions } from './bot-hold.mjs';
+import {
+  breakdown,
+  chooseCopilotFloor,
+  chooseSuggestThreshold,
+  evaluate,
+  evaluateCopilot,
+  fit,
+  percent,
+  printAccuracy,
+} from './bot-accuracy.mjs';
+import { heldElsewhere, holdAndTime, pagesOf, spreadVectors, timeDecisions } from './bot-hold.mjs';
+import {
+  TrainingIndex,
+  decideReply,
+  defaultConfidenceThresholds,
+  defaultMeaningSettings,
+  loadSentenceEncoder,
+  minCopilotProbability,
+  withoutGreeting,
+} from './bot-modules.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -70,48 +83,6 @@ const goals = {
   copilotFirst: 0.75,
   copilotUnknownShown: 0.25,
 };
-
-// The bot's modules are TypeScript: compiled on load with swc (as the api's build does), so the
-// bench measures the sources as they are, with no api build needed.
-Module._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    swcrc: false,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
-const require = createRequire(import.meta.url);
-const { TrainingIndex } = require('../api/src/bot/retrieving/training-index.ts');
-const {
-  decideReply,
-  defaultMeaningSettings,
-  searchTraining,
-} = require('../api/src/bot/deciding/bot-reply.ts');
-const {
-  productQuestion,
-  withoutGreeting,
-  asksForPerson,
-  smallTalk,
-} = require('../api/src/bot/understanding/customer-intents.ts');
-const { defaultConfidenceThresholds } = require('../api/src/bot/deciding/confidence.ts');
-const { featureNames, fuseCandidates } = require('../api/src/bot/retrieving/fusion.ts');
-const {
-  decisionInputNames,
-  decisionInputs,
-  pairProbability,
-  suggestionPrecisionGoal,
-  maxUnknownSuggested,
-  negativeWeight,
-} = require('../api/src/bot/deciding/pair-decision.ts');
-const { loadSentenceEncoder } = require('../api/src/bot/understanding/sentence-encoder.ts');
-const {
-  copilotSuggestions,
-  minCopilotProbability,
-} = require('../api/src/bot/deciding/copilot-suggestions.ts');
-
-const percent = (part, whole) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '—');
 
 const encoderStart = performance.now();
 const encoder = await loadSentenceEncoder();
@@ -211,130 +182,15 @@ function indexOf(method, business) {
   }
   return indexes.get(key);
 }
+/** The labelled set and its indexes, as bot-accuracy.mjs reads them. */
+const lab = { businesses, indexOf, queryOf, pairOf };
 
-/** What the bot does with each question of `split` by `method`, over every business. */
-function evaluate(method, split, meaning) {
-  const tally = {
-    asked: 0,
-    right: 0,
-    wrong: 0,
-    handedOver: 0,
-    suggested: 0,
-    suggestedRight: 0,
-    unknown: 0,
-    unknownHandedOver: 0,
-    unknownSuggested: 0,
-  };
-  const mistakes = [];
-  const suggested = (reply) => reply.suggestions.map(({ pairId }) => pairOf(pairId));
-  for (const business of businesses) {
-    const index = indexOf(method, business);
-    const query = (text) => (method === 'meaning' ? queryOf(text) : undefined);
-    const decide = (text) =>
-      decideReply(index, text, query(text), defaultConfidenceThresholds, meaning).reply;
-    for (const { text, id } of business.inScope.filter((question) => question.split === split)) {
-      tally.asked++;
-      const reply = decide(text);
-      const answered = reply.kind === 'answer' ? pairOf(reply.sources[0]?.id) : undefined;
-      if (reply.kind === 'handoff') tally.handedOver++;
-      else if (reply.kind === 'suggestions') {
-        tally.suggested++;
-        if (suggested(reply).includes(id)) tally.suggestedRight++;
-      } else if (answered === id) tally.right++;
-      else tally.wrong++;
-      if (answered !== id && reply.kind !== 'suggestions')
-        mistakes.push(`${business.name}: "${text}" (${id}) → ${answered ?? 'handed over'}`);
-    }
-    for (const { text } of business.unknown.filter((question) => question.split === split)) {
-      tally.unknown++;
-      const reply = decide(text);
-      if (reply.kind === 'handoff') tally.unknownHandedOver++;
-      else if (reply.kind === 'suggestions') tally.unknownSuggested++;
-      else mistakes.push(`${business.name}: unknown "${text}" → ${reply.sources[0]?.id}`);
-    }
-  }
-  return { ...tally, mistakes };
-}
-
-/**
- * The suggest threshold, chosen on the dev split: the least probability (in steps of 0.05, below
- * the answer threshold) at which the suggestions shown held the pair asked about for at least
- * `suggestionPrecisionGoal` of the questions they were shown for, unknown questions counting as
- * misses, and were shown for at most `maxUnknownSuggested` of the unknown questions (those are
- * handed over only after "None of these"). Only the suggestions change with it: what is answered and what is handed over
- * otherwise stays as the answer threshold decides.
- */
-function chooseSuggestThreshold(meaning) {
-  const answerAt = meaning.decision.threshold;
-  for (let step = 1; step * 0.05 < answerAt; step++) {
-    const threshold = Math.round(step * 5) / 100;
-    const dev = evaluate('meaning', 'dev', { ...meaning, suggestThreshold: threshold });
-    const shown = dev.suggested + dev.unknownSuggested;
-    if (
-      shown > 0 &&
-      dev.suggestedRight >= suggestionPrecisionGoal * shown &&
-      dev.unknownSuggested <= maxUnknownSuggested * dev.unknown
-    )
-      return threshold;
-  }
-  return 1;
-}
-
-/** The candidates of every dev question that reaches the search, with what the fit needs. */
-function devCandidates(weights) {
-  const questions = [];
-  for (const business of businesses) {
-    const index = indexOf('meaning', business);
-    const asked = [
-      ...business.inScope.filter(({ split }) => split === 'dev'),
-      ...business.unknown.filter(({ split }) => split === 'dev'),
-    ];
-    for (const { text, id } of asked) {
-      if (asksForPerson(text) || smallTalk(text)) continue;
-      const question = withoutGreeting(text);
-      const { hits } = searchTraining(index, question, productQuestion(question));
-      const candidates = fuseCandidates(index, queryOf(text), hits, weights);
-      questions.push({
-        id,
-        candidates,
-        information: index.information(question),
-        right: id ? candidates.findIndex((c) => c.id === id) : -1,
-      });
-    }
-  }
-  return questions;
-}
-
-/** Refits the ranking weights and the decision on the dev split; prints and returns them. */
-function fit() {
-  const ranking = fitRanking(
-    devCandidates().filter(({ right }) => right >= 0),
-    featureNames,
-  );
-  const ranked = devCandidates(ranking).filter(({ candidates }) => candidates.length > 0);
-  const samples = ranked.map(({ id, candidates: [best, next], information }) => ({
-    inputs: decisionInputs(best, next, information),
-    label: id !== undefined && best.id === id ? 1 : 0,
-  }));
-  const fitted = fitDecision(samples, decisionInputNames, { negativeWeight });
-  const outcomes = ranked.map(({ id, candidates: [best, next], information }) => ({
-    probability: pairProbability(best, next, information, { ...fitted, threshold: 0 }),
-    kind: id === undefined ? 'unknown' : best.id === id ? 'right' : 'wrong',
-  }));
-  const threshold = chooseThreshold(outcomes, {
-    maxWrong: goals.wrong,
-    minUnknownHandedOver: goals.unknownHandedOver,
-  });
-  const settings = { weights: ranking, decision: { ...fitted, threshold } };
-  console.log('fitted on the dev split (paste into fusion.ts and pair-decision.ts):');
-  console.log(JSON.stringify(settings, null, 2));
-  return settings;
-}
-
-const fitted = values.fit ? { ...defaultMeaningSettings, ...fit() } : defaultMeaningSettings;
+const fitted = values.fit
+  ? { ...defaultMeaningSettings, ...fit(lab, goals) }
+  : defaultMeaningSettings;
 const suggestThreshold = values.wordings
   ? defaultMeaningSettings.suggestThreshold
-  : chooseSuggestThreshold(fitted);
+  : chooseSuggestThreshold(lab, fitted);
 const meaning = { ...fitted, suggestThreshold };
 console.log(
   values.wordings
@@ -347,86 +203,12 @@ console.log(
 const results = {};
 for (const method of Object.keys(methods))
   for (const split of ['dev', 'test'])
-    results[`${method} ${split}`] = evaluate(method, split, meaning);
+    results[`${method} ${split}`] = evaluate(lab, method, split, meaning);
 
-const rows = [
-  ['in scope answered right', (r) => percent(r.right, r.asked), `≥ ${goals.right * 100}%`],
-  ['in scope answered wrong', (r) => percent(r.wrong, r.asked), `≤ ${goals.wrong * 100}%`],
-  ['in scope handed over', (r) => percent(r.handedOver, r.asked), ''],
-  ['in scope: suggestions shown', (r) => percent(r.suggested, r.asked), ''],
-  ['  …holding the right pair', (r) => percent(r.suggestedRight, r.suggested), ''],
-  [
-    'unknown handed over at once',
-    (r) => percent(r.unknownHandedOver, r.unknown),
-    `≥ ${goals.unknownHandedOver * 100}%`,
-  ],
-  ['unknown: suggestions shown', (r) => percent(r.unknownSuggested, r.unknown), ''],
-  [
-    'unknown handed over (+None)',
-    (r) => percent(r.unknownHandedOver + r.unknownSuggested, r.unknown),
-    `≥ ${goals.unknownHandedOver * 100}%`,
-  ],
-  ['answered or right suggested', (r) => percent(r.right + r.suggestedRight, r.asked), ''],
-];
 const test = results['meaning test'];
-console.log(
-  `\nlabelled set: ${businesses.length} businesses; test split ${test.asked} in-scope and ` +
-    `${test.unknown} unknown questions, dev split ${results['meaning dev'].asked} and ` +
-    `${results['meaning dev'].unknown}`,
-);
-const columns = Object.keys(results);
-console.log(`${''.padEnd(26)}${columns.map((c) => c.padStart(15)).join('')}   goal`);
-for (const [label, figure, goal] of rows)
-  console.log(
-    `${label.padEnd(26)}${columns.map((c) => figure(results[c]).padStart(15)).join('')}   ${goal}`,
-  );
+printAccuracy(results, businesses.length, goals);
 
-/**
- * The agent's copilot on `split`: how often its first suggested answer is the pair the question
- * belongs to, how often that pair is among the three shown, and how often anything is shown for
- * a question the training cannot answer (nothing should be).
- */
-function evaluateCopilot(split, meaning, minProbability) {
-  const tally = { asked: 0, first: 0, shown: 0, inThree: 0, unknown: 0, unknownShown: 0 };
-  for (const business of businesses) {
-    const index = indexOf('meaning', business);
-    const suggest = (text) =>
-      copilotSuggestions(
-        index,
-        text,
-        queryOf(text),
-        defaultConfidenceThresholds,
-        meaning,
-        minProbability,
-      );
-    for (const { text, id } of business.inScope.filter((question) => question.split === split)) {
-      tally.asked++;
-      const shown = suggest(text).map((each) => (each.kind === 'qna' ? pairOf(each.id) : each.id));
-      if (shown.length > 0) tally.shown++;
-      if (shown[0] === id) tally.first++;
-      if (shown.includes(id)) tally.inThree++;
-    }
-    for (const { text } of business.unknown.filter((question) => question.split === split)) {
-      tally.unknown++;
-      if (suggest(text).length > 0) tally.unknownShown++;
-    }
-  }
-  return tally;
-}
-/**
- * The copilot's floor, chosen on the dev split: the least probability of the best pair (in steps
- * of 0.02) at which suggestions are shown for at most `goals.copilotUnknownShown` of the unknown
- * questions. Lower shows the agent more right pairs and more noise.
- */
-function chooseCopilotFloor() {
-  for (let step = 1; step * 0.02 < meaning.decision.threshold; step++) {
-    const floor = Math.round(step * 2) / 100;
-    const dev = evaluateCopilot('dev', meaning, floor);
-    if (dev.unknownShown <= goals.copilotUnknownShown * dev.unknown) return floor;
-  }
-  return meaning.decision.threshold;
-}
-const copilotFloor = chooseCopilotFloor();
+const copilotFloor = chooseCopilotFloor(lab, meaning, goals);
 console.log(
   `\ncopilot floor chosen on the dev split: ${copilotFloor}` +
     (copilotFloor === minCopilotProbability
@@ -434,8 +216,8 @@ console.log(
       : ` (copilot-suggestions.ts has ${minCopilotProbability}: paste this in)`),
 );
 const copilot = {
-  dev: evaluateCopilot('dev', meaning, copilotFloor),
-  test: evaluateCopilot('test', meaning, copilotFloor),
+  dev: evaluateCopilot(lab, 'dev', meaning, copilotFloor),
+  test: evaluateCopilot(lab, 'test', meaning, copilotFloor),
 };
 console.log(`the agent's copilot (suggested answers), meaning method:`);
 console.log(`${''.padEnd(34)}${'dev'.padStart(10)}${'test'.padStart(10)}`);
@@ -497,62 +279,7 @@ if (values.mistakes) {
   for (const line of results[`meaning ${values.mistakes}`].mistakes) console.log(`  ${line}`);
 }
 
-/**
- * Where the meaning method loses right answers on `split`: the rank the ranking gave the pair asked
- * about, against what the bot did with the question. A question one pair was taught in its words
- * or nearly (sameQuestion) is its own row: it never reaches the ranking.
- */
-function breakdown(split, meaning) {
-  const ranks = ['taught wording', 'ranked first', 'ranked 2nd-3rd', 'ranked lower', 'not found'];
-  const outcomes = ['answered right', 'suggested', 'handed over', 'answered wrong'];
-  const table = new Map(ranks.map((rank) => [rank, new Map(outcomes.map((o) => [o, 0]))]));
-  let asked = 0;
-  for (const business of businesses) {
-    const index = indexOf('meaning', business);
-    for (const { text, id } of business.inScope.filter((question) => question.split === split)) {
-      if (asksForPerson(text) || smallTalk(text)) continue;
-      asked++;
-      const question = withoutGreeting(text);
-      let rank = 'taught wording';
-      if (!index.sameQuestion(question)) {
-        const { hits } = searchTraining(index, question, productQuestion(question));
-        const at = fuseCandidates(index, queryOf(text), hits, meaning.weights).findIndex(
-          (candidate) => pairOf(candidate.id) === id,
-        );
-        rank = ranks[at < 0 ? 4 : at === 0 ? 1 : at < 3 ? 2 : 3];
-      }
-      const reply = decideReply(
-        index,
-        text,
-        queryOf(text),
-        defaultConfidenceThresholds,
-        meaning,
-      ).reply;
-      const outcome =
-        reply.kind === 'handoff'
-          ? 'handed over'
-          : reply.kind === 'suggestions'
-            ? 'suggested'
-            : pairOf(reply.sources[0]?.id) === id
-              ? 'answered right'
-              : 'answered wrong';
-      const row = table.get(rank);
-      row.set(outcome, row.get(outcome) + 1);
-    }
-  }
-  console.log(
-    `\nwhere right answers are lost, meaning method, ${split} split (${asked} questions):`,
-  );
-  console.log(`${''.padEnd(18)}${outcomes.map((o) => o.padStart(16)).join('')}           all`);
-  for (const rank of ranks) {
-    const row = table.get(rank);
-    const all = [...row.values()].reduce((a, b) => a + b, 0);
-    const cells = outcomes.map((o) => percent(row.get(o), asked).padStart(16)).join('');
-    console.log(`${rank.padEnd(18)}${cells}${percent(all, asked).padStart(14)}`);
-  }
-}
-
-if (values.breakdown) breakdown(values.breakdown, meaning);
+if (values.breakdown) breakdown(lab, values.breakdown, meaning);
 
 // Latency and memory at 5,000 pairs, then with 50,000 page passages besides, in a process that
 // holds the encoder and that index only (bot-hold.mjs).
@@ -581,47 +308,23 @@ const embedStart = performance.now();
 await embedAll(pairTexts);
 const embedSeconds = (performance.now() - embedStart) / 1000;
 
-// Embedding 50,000 passages takes this machine most of an hour (the background job of a large
-// site); the bench embeds `--embedded-passages` of them for the rate, and gives the others the
-// vector of an embedded one moved a little and normalised again, so that the index holds 50,000
-// distinct vectors spread as real ones are. What is timed is the decision over them.
+// `--embedded-passages` of the passages embedded for the rate; the others spread from them
+// (spreadVectors).
 const pages = pagesOf(corpus, Number(values.passages));
 const pageTexts = TrainingIndex.textsToEmbed({ pages });
 const sample = pageTexts.slice(0, Number(values['embedded-passages']));
 const pagesStart = performance.now();
 const sampleVectors = await encoder.embed(sample);
 const perPassageMs = (performance.now() - pagesStart) / sample.length;
-// The corpus's seeded generator: the same noise on every run.
-const jitter = seeded(7);
-const { dimensions } = encoder;
-const vectors = new Float32Array((pairTexts.length + pageTexts.length) * dimensions);
-pairTexts.forEach((text, n) => vectors.set(embedded.get(text), n * dimensions));
-pageTexts.forEach((text, n) => {
-  const base = sampleVectors[n % sampleVectors.length];
-  const moved = n < sampleVectors.length ? base : base.map((v) => v + 0.04 * (jitter() - 0.5));
-  const norm = Math.hypot(...moved);
-  vectors.set(
-    moved.map((v) => v / norm),
-    (pairTexts.length + n) * dimensions,
-  );
-});
-const vectorsFile = path.join(mkdtempSync(path.join(tmpdir(), 'parley-bench-bot-')), 'vectors');
-writeFileSync(vectorsFile, vectors);
-const held = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      fileURLToPath(import.meta.url),
-      `--hold=${vectorsFile}`,
-      `--queries=${runs}`,
-      `--passages=${values.passages}`,
-      `--suggest-threshold=${meaning.suggestThreshold}`,
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
-  ),
+const held = heldElsewhere(
+  fileURLToPath(import.meta.url),
+  spreadVectors({ pairTexts, embedded, pageTexts, sampleVectors, dimensions: encoder.dimensions }),
+  [
+    `--queries=${runs}`,
+    `--passages=${values.passages}`,
+    `--suggest-threshold=${meaning.suggestThreshold}`,
+  ],
 );
-rmSync(path.dirname(vectorsFile), { recursive: true, force: true });
 console.log(
   `meaning: ${pairTexts.length} texts of ${corpus.length} pairs embedded in ` +
     `${embedSeconds.toFixed(1)} s; reply decision with the question's embedding ` +
