@@ -148,7 +148,8 @@ describe('agents answer e-mail conversations by e-mail', () => {
       (delivery) => delivery?.status === 'failed',
       'the first try failing',
     );
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    // Retries come 20 ms apart here: by the time it is read, more than one may have failed.
+    expect(failed!.attempts).toBeGreaterThanOrEqual(1);
     expect(failed!.error).toMatch(/EEXIST|ENOTDIR|exists|not a directory/i);
 
     await rm(outbox);
