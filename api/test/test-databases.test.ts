@@ -22,6 +22,10 @@ const startedAt = async (app: TestApp) =>
 // start on a database as the migrated template left it, whatever the app before it did.
 describe('the API tests’ databases', () => {
   it('give the next app an emptied database, and close one whose schema a test changed', async () => {
+    // As an earlier file with two apps at once leaves them: two databases kept.
+    const earlier = await Promise.all([buildTestApp(), buildTestApp()]);
+    await Promise.all(earlier.map((app) => app.close()));
+
     const first = await buildTestApp();
     await signUp(first);
     expect(await tablesWithRows(first)).toEqual(

@@ -82,7 +82,8 @@ async function handBack(
 export async function testDatabaseThread(template: string): Promise<PgliteThread> {
   const idle = globalThis.parleyIdleTestDatabases;
   if (!idle) return startPgliteThread({ template });
-  const at = idle.findIndex((entry) => entry.template === template);
+  // The one handed back last: a file's apps one after another get the same database.
+  const at = idle.findLastIndex((entry) => entry.template === template);
   let thread: PgliteThread;
   let schema: string;
   if (at >= 0) {
