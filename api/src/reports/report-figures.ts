@@ -105,22 +105,25 @@ export async function reportFigures(
     ),
     -- Once: each column of a fact is read several times below. The period each event falls in
     -- as booleans (null counts as false in a filter), and the local time of an event in the
-    -- current period, its zone's conversion made once per row rather than once per use.
+    -- current period, its zone's conversion made once per row rather than once per use. The
+    -- fixed-width columns first, the text last: each pass below reads a row's columns up to the
+    -- last one it needs, and most passes need only those in front.
     f as materialized (
-      select f.id, f.channel, f.agent_ids, f.assignee_id, f.first_agent_id, f.first_agent_at,
-        f.rating, f.rating_comment, f.rated_at, f.handed_over, f.did_you_mean,
+      select
         f.created_at >= b.start as created_cur,
         f.created_at < b.start and f.created_at >= b.prev_start as created_prev,
         f.resolved_at >= b.start and f.resolved_at < b.finish as resolved_cur,
         f.resolved_at >= b.prev_start and f.resolved_at < b.start as resolved_prev,
         f.rated_at >= b.start and f.rated_at < b.finish as rated_cur,
         f.rated_at >= b.prev_start and f.rated_at < b.start as rated_prev,
+        f.handed_over, f.did_you_mean, f.rating, f.first_agent_at, f.rated_at,
         case when f.created_at >= b.start then f.created_at at time zone ${zone} end
           as created_local,
         case when f.resolved_at >= b.start and f.resolved_at < b.finish
           then (f.resolved_at at time zone ${zone})::date end as resolved_day,
         ${firstResponseSeconds} as first_response_s,
-        ${resolutionSeconds} as resolution_s
+        ${resolutionSeconds} as resolution_s,
+        f.channel, f.first_agent_id, f.assignee_id, f.agent_ids, f.id, f.rating_comment
       from (${facts}) f cross join b
     ),
     t as materialized (
