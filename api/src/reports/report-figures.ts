@@ -126,6 +126,9 @@ export async function reportFigures(
         f.channel, f.first_agent_id, f.assignee_id, f.agent_ids, f.id, f.rating_comment
       from (${facts}) f cross join b
     ),
+    -- The current period's rows apart: the passes below that count only the current period
+    -- read those, not the previous period's as well.
+    fc as materialized (select * from f where f.created_cur or f.resolved_cur or f.rated_cur),
     t as materialized (
       select
         case when tk.created_at >= b.start then (tk.created_at at time zone ${zone})::date end
@@ -159,13 +162,13 @@ export async function reportFigures(
     created_days as (
       select f.created_local::date as day, count(*) as new,
         percentile_cont(0.5) within group (order by f.first_response_s) as fr_median
-      from f where f.created_cur group by 1
+      from fc f where f.created_cur group by 1
     ),
     resolved_days as (
       select f.resolved_day as day, count(*) as resolved,
         count(*) filter (where f.first_agent_at is null) as resolved_by_bot,
         percentile_cont(0.5) within group (order by f.resolution_s) as res_median
-      from f where f.resolved_cur group by 1
+      from fc f where f.resolved_cur group by 1
     ),
     opened_days as (
       select t.opened_day as day, count(*) as opened from t where t.opened_cur group by 1
@@ -196,7 +199,7 @@ export async function reportFigures(
     agent_taken as (
       select a.user_id, sum(l.conversations)::int8 as taken
       from (
-        select f.agent_ids, count(*) as conversations from f where f.created_cur group by 1
+        select f.agent_ids, count(*) as conversations from fc f where f.created_cur group by 1
       ) l cross join lateral (
         select distinct user_id from jsonb_array_elements_text(l.agent_ids) user_id
       ) a
@@ -205,7 +208,7 @@ export async function reportFigures(
     agent_first as (
       select f.first_agent_id as user_id,
         percentile_cont(0.5) within group (order by f.first_response_s) as fr_median
-      from f where f.created_cur and f.first_agent_id is not null group by 1
+      from fc f where f.created_cur and f.first_agent_id is not null group by 1
     ),
     -- Resolved and rated both count for the assignee: one pass for both.
     agent_assigned as (
@@ -213,7 +216,7 @@ export async function reportFigures(
         percentile_cont(0.5) within group (order by f.resolution_s)
           filter (where f.resolved_cur) as res_median,
         round(avg(f.rating) filter (where f.rated_cur), 2)::float8 as average_rating
-      from f where (f.resolved_cur or f.rated_cur) and f.assignee_id is not null group by 1
+      from fc f where (f.resolved_cur or f.rated_cur) and f.assignee_id is not null group by 1
     )
     select
       (select json_build_object('current', ${periodJson('cur')},
@@ -255,12 +258,12 @@ export async function reportFigures(
           -- date_part, not extract(): float8 directly, not numeric (see conversation-facts.ts).
           select date_part('isodow', f.created_local)::int as weekday,
             date_part('hour', f.created_local)::int as hour, count(*) as count
-          from f where f.created_cur group by 1, 2) h) as heat,
+          from fc f where f.created_cur group by 1, 2) h) as heat,
       (select coalesce(json_agg(json_build_object(
           'conversationId', r.id, 'rating', r.rating, 'comment', r.rating_comment,
           'ratedAt', to_char(r.rated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           order by r.rated_at desc, r.id), '[]')
-        from (select * from f
+        from (select * from fc f
           where f.rated_cur and coalesce(f.rating_comment, '') <> ''
           order by f.rated_at desc, f.id limit ${latestCommentsShown}) r) as comments
   `.execute(db);
