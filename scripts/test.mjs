@@ -59,7 +59,9 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
 await stage('build the API for its tests', () => buildNodePackages());
 const laneCpu = cpuSeconds();
 const lanesStarted = Date.now();
-const jestArgs = (report) => ['jest', '--json', `--outputFile=${report}`];
+// --forceExit: a failed test can leave an app open (its embedded database's thread keeps the
+// process alive); the run must then end with the failure, not wait for it.
+const jestArgs = (report) => ['jest', '--json', `--outputFile=${report}`, '--forceExit'];
 const beside = { beside: true };
 const work = [
   () =>

@@ -15,6 +15,16 @@ async function tablesWithRows(app: TestApp): Promise<string[]> {
   return found;
 }
 
+/** An app for `use`, closed after it whatever happens (an open app's database keeps jest alive). */
+async function withApp<T>(use: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await buildTestApp();
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
 const startedAt = async (app: TestApp) =>
   (await sql<{ at: Date }>`select pg_postmaster_start_time() as at`.execute(app.db)).rows[0]!.at;
 
@@ -26,31 +36,31 @@ describe('the API tests’ databases', () => {
     const earlier = await Promise.all([buildTestApp(), buildTestApp()]);
     await Promise.all(earlier.map((app) => app.close()));
 
-    const first = await buildTestApp();
-    await signUp(first);
-    expect(await tablesWithRows(first)).toEqual(
-      expect.arrayContaining(['schema_migrations', 'users']),
-    );
-    await sql`set time zone 'Pacific/Auckland'`.execute(first.db);
-    const firstStarted = await startedAt(first);
-    await first.close();
+    const firstStarted = await withApp(async (first) => {
+      await signUp(first);
+      expect(await tablesWithRows(first)).toEqual(
+        expect.arrayContaining(['schema_migrations', 'users']),
+      );
+      await sql`set time zone 'Pacific/Auckland'`.execute(first.db);
+      return startedAt(first);
+    });
 
-    const second = await buildTestApp();
-    expect(await startedAt(second)).toEqual(firstStarted);
-    expect(await tablesWithRows(second)).toEqual(['schema_migrations']);
-    const { rows } = await sql<{
-      zone: string;
-    }>`select current_setting('TimeZone') as zone`.execute(second.db);
-    expect(rows[0]!.zone).not.toBe('Pacific/Auckland');
-    await sql`alter table users add column nickname text`.execute(second.db);
-    await second.close();
+    await withApp(async (second) => {
+      expect(await startedAt(second)).toEqual(firstStarted);
+      expect(await tablesWithRows(second)).toEqual(['schema_migrations']);
+      const { rows } = await sql<{
+        zone: string;
+      }>`select current_setting('TimeZone') as zone`.execute(second.db);
+      expect(rows[0]!.zone).not.toBe('Pacific/Auckland');
+      await sql`alter table users add column nickname text`.execute(second.db);
+    });
 
-    const third = await buildTestApp();
-    expect(await startedAt(third)).not.toEqual(firstStarted);
-    const columns = await sql`
-      select 1 from information_schema.columns
-      where table_name = 'users' and column_name = 'nickname'`.execute(third.db);
-    expect(columns.rows).toEqual([]);
-    await third.close();
+    await withApp(async (third) => {
+      expect(await startedAt(third)).not.toEqual(firstStarted);
+      const columns = await sql`
+        select 1 from information_schema.columns
+        where table_name = 'users' and column_name = 'nickname'`.execute(third.db);
+      expect(columns.rows).toEqual([]);
+    });
   }, 60_000);
 });
