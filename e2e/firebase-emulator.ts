@@ -1,5 +1,5 @@
-// The Firebase Auth emulator of product-spec.md §9 on 127.0.0.1:9099 (firebase.json at the root), started
-// as the API tests start it; plus what the specs read of the mail it "sends".
+// The Firebase Auth emulator of product-spec.md §9 (on the port playwright.config.ts sets), started
+// as the API tests start theirs; plus what the specs read of the mail it "sends".
 import { emulatorHost, emulatorProjectId } from '../api/test/support/firebase-emulator';
 
 export {

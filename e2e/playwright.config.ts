@@ -23,6 +23,9 @@ export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port +
  * 3190–3197 either: firebase-auth.spec.ts's server holds 3190.
  */
 export const inboundSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 80);
+// The Firebase Auth emulator of firebase-auth.spec.ts: not the API tests' 9099, which may run at the
+// same time (set here, in the runner, so the workers inherit it).
+process.env.PARLEY_TEST_EMULATOR_PORT ??= '9199';
 export const chromiumLaunchOptions = {
   // Debian's Chromium; Playwright's own browser download is not available here.
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

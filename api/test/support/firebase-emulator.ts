@@ -1,9 +1,16 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
-/** The Firebase Auth emulator of product-spec.md §9 (port 9099), as firebase.json at the root sets it. */
-export const emulatorHost = '127.0.0.1:9099';
+/**
+ * The Firebase Auth emulator of product-spec.md §9, as firebase.json at the root sets it, on the
+ * port of PARLEY_TEST_EMULATOR_PORT when set (9099 otherwise): the end-to-end tests run beside the
+ * API tests and set their own, so neither stops or empties the emulator the other is using.
+ */
+const emulatorPort = Number(process.env.PARLEY_TEST_EMULATOR_PORT ?? 9099);
+export const emulatorHost = `127.0.0.1:${emulatorPort}`;
 export const emulatorProjectId = 'demo-parley';
 const origin = `http://${emulatorHost}`;
 const toolkit = `${origin}/identitytoolkit.googleapis.com/v1`;
@@ -24,6 +31,14 @@ async function isUp(): Promise<boolean> {
  */
 export async function startAuthEmulator(): Promise<{ stop: () => Promise<void> }> {
   if (await isUp()) return { stop: async () => undefined };
+  // firebase.json with this emulator's port.
+  const config = JSON.parse(readFileSync(path.join(repo, 'firebase.json'), 'utf8'));
+  config.emulators.auth.port = emulatorPort;
+  const configFile = path.join(
+    mkdtempSync(path.join(os.tmpdir(), 'parley-emulator-')),
+    'firebase.json',
+  );
+  writeFileSync(configFile, JSON.stringify(config));
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -33,6 +48,8 @@ export async function startAuthEmulator(): Promise<{ stop: () => Promise<void> }
       'auth',
       '--project',
       emulatorProjectId,
+      '--config',
+      configFile,
     ],
     {
       cwd: repo,
