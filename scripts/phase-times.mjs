@@ -27,8 +27,11 @@ export function cpuSeconds() {
 }
 
 const seconds = (value) => `${value.toFixed(1)} s`;
-const minutes = (value) =>
-  `${Math.floor(value / 60)}:${String(Math.round(value % 60)).padStart(2, '0')}`;
+/** m:ss, rounded to the second first (479.8 s is 8:00, not 7:60). */
+const minutes = (value) => {
+  const whole = Math.round(value);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 export class PhaseTimes {
   phases = [];
