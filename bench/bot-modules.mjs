@@ -15,21 +15,21 @@ Module._extensions['.ts'] = (module, filename) => {
   module._compile(code, filename);
 };
 const require = createRequire(import.meta.url);
-const { TrainingIndex } = require('../api/src/bot/retrieving/training-index.ts');
-const {
+export const { TrainingIndex } = require('../api/src/bot/retrieving/training-index.ts');
+export const {
   decideReply,
   defaultMeaningSettings,
   searchTraining,
 } = require('../api/src/bot/deciding/bot-reply.ts');
-const {
+export const {
   productQuestion,
   withoutGreeting,
   asksForPerson,
   smallTalk,
 } = require('../api/src/bot/understanding/customer-intents.ts');
-const { defaultConfidenceThresholds } = require('../api/src/bot/deciding/confidence.ts');
-const { featureNames, fuseCandidates } = require('../api/src/bot/retrieving/fusion.ts');
-const {
+export const { defaultConfidenceThresholds } = require('../api/src/bot/deciding/confidence.ts');
+export const { featureNames, fuseCandidates } = require('../api/src/bot/retrieving/fusion.ts');
+export const {
   decisionInputNames,
   decisionInputs,
   pairProbability,
@@ -37,31 +37,8 @@ const {
   maxUnknownSuggested,
   negativeWeight,
 } = require('../api/src/bot/deciding/pair-decision.ts');
-const { loadSentenceEncoder } = require('../api/src/bot/understanding/sentence-encoder.ts');
-const {
+export const { loadSentenceEncoder } = require('../api/src/bot/understanding/sentence-encoder.ts');
+export const {
   copilotSuggestions,
   minCopilotProbability,
 } = require('../api/src/bot/deciding/copilot-suggestions.ts');
-
-export {
-  TrainingIndex,
-  decideReply,
-  defaultMeaningSettings,
-  searchTraining,
-  productQuestion,
-  withoutGreeting,
-  asksForPerson,
-  smallTalk,
-  defaultConfidenceThresholds,
-  featureNames,
-  fuseCandidates,
-  decisionInputNames,
-  decisionInputs,
-  pairProbability,
-  suggestionPrecisionGoal,
-  maxUnknownSuggested,
-  negativeWeight,
-  loadSentenceEncoder,
-  copilotSuggestions,
-  minCopilotProbability,
-};
