@@ -31,9 +31,6 @@ function fakeThread() {
     exec: async () => {},
     dump: () => Promise.reject(new Error('the dialect never dumps the database')),
     close: async () => {},
-    release: () => {
-      throw new Error('the dialect never hands the thread on');
-    },
   };
   const sentSql = () => sent.map((statement) => statement.sql);
   const find = (text: string) => {

@@ -1,11 +1,11 @@
 import { pgliteThreadOver, startPgliteThread } from '../src/db/pglite-thread';
-import type { PgliteThread } from '../src/db/pglite-thread';
+import type { ReleasablePgliteThread } from '../src/db/pglite-thread';
 
 // The embedded database's thread sends each statement as one wire-protocol message: values and
 // results must convert exactly as PGlite's query() converts them, errors keep PostgreSQL's
 // fields, and statements sent together must not interleave.
 describe('PGlite thread', () => {
-  let thread: PgliteThread;
+  let thread: ReleasablePgliteThread;
 
   beforeAll(async () => {
     thread = await startPgliteThread();

@@ -20,6 +20,10 @@ export interface PgliteThread {
   /** The whole database as a `dumpDataDir()` file: the API tests' migrated starting point. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
+}
+
+/** A thread in memory, which can hand its worker on (not one over a locked data folder). */
+export interface ReleasablePgliteThread extends PgliteThread {
   /**
    * Stops answering this thread's calls and hands back its worker with PGlite still open, for
    * `pgliteThreadOver` (the API tests give one database to each test file in turn rather than
@@ -81,9 +85,6 @@ export async function startPglite({ dataDir, template }: PgliteConfig): Promise<
         unlock();
       }
     },
-    release: () => {
-      throw new Error('A database in a locked folder closes with its process; it is not handed on');
-    },
   };
 }
 
@@ -93,17 +94,17 @@ export async function startPglite({ dataDir, template }: PgliteConfig): Promise<
  */
 export function startPgliteThread(
   options: { dataDir?: string; template?: string } = {},
-): Promise<PgliteThread> {
+): Promise<ReleasablePgliteThread> {
   const worker = new Worker(path.join(__dirname, 'pglite-worker.js'), { workerData: options });
   return threadOver(worker, false);
 }
 
 /** A thread over a worker an earlier thread released, its PGlite open already. */
-export function pgliteThreadOver(worker: Worker): Promise<PgliteThread> {
+export function pgliteThreadOver(worker: Worker): Promise<ReleasablePgliteThread> {
   return threadOver(worker, true);
 }
 
-function threadOver(worker: Worker, started: boolean): Promise<PgliteThread> {
+function threadOver(worker: Worker, started: boolean): Promise<ReleasablePgliteThread> {
   const pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (err: Error) => void }
@@ -131,7 +132,7 @@ function threadOver(worker: Worker, started: boolean): Promise<PgliteThread> {
     return begin;
   };
 
-  const thread: PgliteThread = {
+  const thread: ReleasablePgliteThread = {
     query: async <T>(sql: string, params: unknown[] = []) => {
       if (params.length === 0 && sql === 'begin') {
         beginPending = true;
@@ -165,7 +166,7 @@ function threadOver(worker: Worker, started: boolean): Promise<PgliteThread> {
     },
   };
 
-  let resolveStart: (thread: PgliteThread) => void = () => {};
+  let resolveStart: (thread: ReleasablePgliteThread) => void = () => {};
   let rejectStart: (err: Error) => void = () => {};
   const stop = (err: Error) => {
     stopped ??= err;

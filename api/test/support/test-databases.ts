@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { pgliteThreadOver, startPgliteThread } from '../../src/db/pglite-thread';
-import type { PgliteThread } from '../../src/db/pglite-thread';
+import type { PgliteThread, ReleasablePgliteThread } from '../../src/db/pglite-thread';
 
 /**
  * One embedded database for many test files. Starting PGlite from the migrated template and
@@ -56,7 +56,7 @@ async function empty(thread: PgliteThread): Promise<void> {
 }
 
 async function handBack(
-  thread: PgliteThread,
+  thread: ReleasablePgliteThread,
   idle: IdleDatabase[],
   template: string,
   schema: string,
@@ -84,7 +84,7 @@ export async function testDatabaseThread(template: string): Promise<PgliteThread
   if (!idle) return startPgliteThread({ template });
   // The one handed back last: a file's apps one after another get the same database.
   const at = idle.findLastIndex((entry) => entry.template === template);
-  let thread: PgliteThread;
+  let thread: ReleasablePgliteThread;
   let schema: string;
   if (at >= 0) {
     const [kept] = idle.splice(at, 1);
