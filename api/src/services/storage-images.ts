@@ -76,8 +76,25 @@ export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<In
   return { stored, width: metadata.width, height: metadata.height };
 }
 
+/**
+ * Whether the bytes start as one of the accepted formats do (JPEG, PNG, GIF, WebP's RIFF, AVIF's
+ * `ftyp` box). A file that does not is no image sharp would accept, and asking sharp costs a
+ * trip to its threads and an error: most mail attachments are documents.
+ */
+function mayBeRasterImage(bytes: Buffer): boolean {
+  if (bytes.length < 12) return false;
+  return (
+    (bytes[0] === 0xff && bytes[1] === 0xd8) ||
+    bytes.readUInt32BE(0) === 0x89504e47 ||
+    bytes.toString('latin1', 0, 4) === 'GIF8' ||
+    bytes.toString('latin1', 0, 4) === 'RIFF' ||
+    bytes.toString('latin1', 4, 8) === 'ftyp'
+  );
+}
+
 /** A safe raster image type for an attachment (served inline-safe), else undefined. */
 export async function detectSafeImageType(bytes: Buffer): Promise<string | undefined> {
+  if (!mayBeRasterImage(bytes)) return undefined;
   const metadata = await readMetadata(bytes);
   const stored = metadata && storedFormatOf(metadata);
   // TIFF is stored as is for attachments, so it is not one of the types served as an image.
