@@ -64,6 +64,21 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
   }
 }
 
+/**
+ * Written straight to its own new name (`wx`): for a file under a random name that nothing
+ * points to until the transaction recording it commits, a draft and a rename would only cost
+ * two more trips to the file system. Its folder is made only when it is missing.
+ */
+async function writeUnreferenced(file: string, bytes: Buffer): Promise<void> {
+  try {
+    await writeFile(file, bytes, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes, { flag: 'wx' });
+  }
+}
+
 /** A mail's file name as a path's last segment: no slashes, control characters, or excess. */
 function mailFileName(name: string): string {
   const cleaned = name
@@ -221,7 +236,7 @@ export class FileStorage {
       size,
     };
     const write = () =>
-      writeWhole(inside(this.options.dir, storedPath), file.bytes).catch((err: unknown) => {
+      writeUnreferenced(inside(this.options.dir, storedPath), file.bytes).catch((err: unknown) => {
         throw cannotUpload(err);
       });
     return { storedPath, attachment, row, write };
