@@ -9,6 +9,29 @@ const { buildApp } = require('../api/dist/app');
 const { loadConfig } = require('../api/dist/config');
 const { writeTransaction } = require('../api/dist/live/write-transaction');
 const { insertTicket } = require('../api/dist/repositories/tickets');
+const { LiveQueries } = require('../api/dist/live/live-queries');
+
+/**
+ * Each fan-out of the tickets query this phase: from the commit to the start of its pass, and the
+ * pass over every subscriber. A delivery's latency is the first, plus its place in the second,
+ * plus the time its client takes to read it.
+ */
+let fanOuts = [];
+const publish = LiveQueries.prototype.publish;
+LiveQueries.prototype.publish = async function timedPublish(state, docs, committedAt) {
+  const started = Date.now();
+  try {
+    return await publish.call(this, state, docs, committedAt);
+  } finally {
+    if (state.plan.collection === 'tickets') {
+      fanOuts.push({ toStart: started - committedAt, pass: Date.now() - started });
+    }
+  }
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
 
 async function main() {
   const config = loadConfig({
@@ -40,12 +63,28 @@ async function main() {
         mainThread: performance.eventLoopUtilization(phaseStarted.elu).utilization,
         cpu: (user + system) / 1000 / (Date.now() - phaseStarted.at),
         cpuMs: (user + system) / 1000,
+        fanOuts: {
+          count: fanOuts.length,
+          toStart: [50, 95].map((p) =>
+            percentile(
+              fanOuts.map((f) => f.toStart),
+              p,
+            ),
+          ),
+          pass: [50, 95].map((p) =>
+            percentile(
+              fanOuts.map((f) => f.pass),
+              p,
+            ),
+          ),
+        },
       });
       return;
     }
     if (message.type !== 'write') return;
     const { workspaceId, userId, count, intervalMs, phase } = message;
     const started = Date.now();
+    fanOuts = [];
     phaseStarted = {
       elu: performance.eventLoopUtilization(),
       cpu: process.cpuUsage(),

@@ -179,7 +179,7 @@ try {
       await new Promise((r) => setTimeout(r, 20));
     const busy = fromServer('busy');
     server.send({ type: 'busy' });
-    const { mainThread, cpu, cpuMs } = await busy;
+    const { mainThread, cpu, cpuMs, fanOuts } = await busy;
     harnessDelay.disable();
     const { user, system } = process.cpuUsage(harnessCpu);
     const harnessLoad = (user + system) / 1000 / (Date.now() - harnessStarted);
@@ -202,6 +202,9 @@ try {
       `          server main thread busy ${(mainThread * 100).toFixed(0)}%, server CPU ${(cpu * 100).toFixed(0)}% of a core (${((cpuMs * 1000) / Math.max(1, sorted.length)).toFixed(1)} µs per delivery, however busy the machine), clients' process ${(harnessLoad * 100).toFixed(0)}% (its event loop delayed p95 ${(harnessDelay.percentile(95) / 1e6).toFixed(0)} ms); ${(sorted.length / Math.max(1, messages)).toFixed(2)} writes per changes message; uptime: ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}`,
+    );
+    console.log(
+      `          ${fanOuts.count} fan-outs: commit → pass start p50 ${fanOuts.toStart[0]} ms, p95 ${fanOuts.toStart[1]} ms; pass over ${clients} subscribers p50 ${fanOuts.pass[0]} ms, p95 ${fanOuts.pass[1]} ms (the floor's: ${floor.median.toFixed(1)}, ${floor.p95.toFixed(1)} ms)`,
     );
     const rate = writesPerPhase / seconds;
     const complete = lost === 0 && disordered === 0;
