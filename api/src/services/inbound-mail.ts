@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { MessageAttachment, MessageEmail } from 'shared-sdk/schemas';
+import { groupedWrites } from '../db/grouped-writes';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import type { ReceivedMail } from '../mail/read-mail';
@@ -19,7 +20,7 @@ import {
   emitConversationEvent,
   lockWorkspaceConversation,
 } from './conversations';
-import type { FileStorage } from './storage';
+import type { FileStorage, PreparedMailFile } from './storage';
 
 /** Why a mail cannot be taken, in the words the sending server passes back to its sender. */
 export class MailRefused extends Error {
@@ -118,12 +119,168 @@ async function conversationOf(
   return { row, created: true };
 }
 
+/** A received mail waiting for its group's transaction, with what was read of it before. */
+interface QueuedMail {
+  storage: FileStorage;
+  inbox: EmailInboxRow;
+  mail: ReceivedMail & { fromAddress: string };
+  authFailure: string | null;
+  now: Date;
+  /** What each file is, read before the transaction: inside it, only the writes are left. */
+  prepared: PreparedMailFile[];
+  contextQuery: ReturnType<typeof mailContextQuery>;
+  /** Files placed for it by the transaction under way (removed if it does not commit). */
+  written: string[];
+  writing: Promise<unknown>;
+}
+
+/** The lock that puts one sender's mails to one workspace in order. */
+const senderKey = ({ inbox, mail }: QueuedMail) => `${inbox.workspaceId}:${mail.fromAddress}`;
+
 /**
- * Stores a received mail in one transaction: its sender as a customer, its conversation (new or
- * the thread it replies to), the message with its files, and its Message-ID. Resolves once all
- * of it is committed, so the receiver acknowledges (250) only a mail that is kept; a mail whose
- * Message-ID is stored already adds nothing. A bounce of a reply sent from the inbox marks that
+ * One mail in its group's transaction: its sender as a customer, its conversation (new or the
+ * thread it replies to), the message with its files, and its Message-ID; nothing when a mail
+ * with this Message-ID is stored already. A bounce of a reply sent from the inbox marks that
  * reply failed instead.
+ */
+async function storeOne(trx: Kysely<Database>, queued: QueuedMail): Promise<StoredMail> {
+  const { storage, inbox, mail, authFailure, now, prepared } = queued;
+  const workspaceId = inbox.workspaceId;
+  const none = {
+    workspaceId,
+    text: mail.text,
+    conversationId: null,
+    messageId: null,
+    botShouldAnswer: false,
+  };
+  const context = await findMailContext(trx, queued.contextQuery);
+  if (context.alreadyConversationId) {
+    return { ...none, stored: false, conversationId: context.alreadyConversationId };
+  }
+  if (mail.automatic === 'bounce' && mail.bouncedMessageId) {
+    const returned = await markSentMailFailed(
+      trx,
+      workspaceId,
+      mail.bouncedMessageId,
+      `The mail came back: ${mail.subject || 'undeliverable'}`,
+    );
+    if (returned) return { ...none, stored: true, conversationId: returned.conversationId };
+  }
+
+  const { chatbotId } = context;
+  if (!chatbotId) throw new MailRefused('This workspace takes no mail yet', 550);
+  const customerId = await customerIdOf(trx, workspaceId, chatbotId, context.customerId, mail, now);
+  const { row, created } = await conversationOf(
+    trx,
+    inbox,
+    { customerId, chatbotId, threadId: context.threadConversationId, thread: context.thread },
+    mail,
+    authFailure,
+    now,
+  );
+
+  // The files are written while the message is inserted, and before the statement that
+  // records them: all on disk before the commit.
+  const files = prepared.map((file) => storage.placeMailAttachment(file, row.id, workspaceId));
+  queued.written.push(...files.map((file) => file.storedPath));
+  queued.writing = Promise.all(files.map((file) => file.write()));
+  queued.writing.catch(() => undefined);
+  const attachments: MessageAttachment[] = files.map((file) => file.attachment);
+  const inlineUrls = new Map<string, string>();
+  mail.attachments.forEach((file, index) => {
+    if (file.contentId) inlineUrls.set(file.contentId, attachments[index]!.url);
+  });
+  const { message } = await addMessage(
+    trx,
+    row,
+    {
+      role: 'user',
+      senderId: customerId,
+      content: mail.text || mail.subject || '(no text)',
+      attachments,
+    },
+    now,
+  );
+  const email: MessageEmail = {
+    messageId: mail.messageId,
+    from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
+    authFailure,
+    automatic: mail.automatic,
+    delivery: null,
+  };
+  await queued.writing;
+  await setMessageEmailAndId(
+    trx,
+    email,
+    {
+      workspaceId,
+      rfcMessageId: mail.messageId,
+      messageId: message.id,
+      conversationId: row.id,
+      direction: 'in',
+      fromAddress: mail.fromAddress,
+      subjectKey: mail.subjectKey,
+      createdAt: now,
+    },
+    files.map((file) => file.row),
+  );
+  return {
+    ...none,
+    stored: true,
+    conversationId: row.id,
+    messageId: message.id,
+    botShouldAnswer: created && row.status === 'open',
+  };
+}
+
+/**
+ * A group of mails in one transaction, one after another. Their senders are locked first, in
+ * one statement and in the same order in every transaction, so two instances storing groups
+ * never wait on each other in a circle.
+ */
+async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<StoredMail[]> {
+  for (const queued of group) {
+    queued.written = [];
+    queued.writing = Promise.resolve();
+  }
+  try {
+    return await writeTransaction(db, async (trx) => {
+      const senders = [...new Set(group.map(senderKey))].sort();
+      await lockRows(
+        trx,
+        trx
+          .selectFrom(sql<{ sender: string }>`unnest(${senders}::text[])`.as('sender'))
+          .select(sql`pg_advisory_xact_lock(hashtext(sender))`.as('locked')),
+      );
+      const stored: StoredMail[] = [];
+      for (const queued of group) stored.push(await storeOne(trx, queued));
+      return stored;
+    });
+  } catch (err) {
+    // Nothing was committed: the files written for it go too, once their writes are done.
+    for (const queued of group) {
+      await queued.writing.catch(() => undefined);
+      await queued.storage.removeFiles(queued.written);
+    }
+    throw err;
+  }
+}
+
+const lanesByDatabase = new WeakMap<
+  Kysely<Database>,
+  (queued: QueuedMail) => Promise<StoredMail>
+>();
+
+/**
+ * Stores a received mail (see storeOne), resolving once it is committed, so that the receiver
+ * acknowledges (250) only a mail that is kept. Group commit (groupedWrites): mails that arrive
+ * while a group is stored go together in the next transaction, its `begin`, `commit` and locks
+ * paid once for them all; one sender's mails never share a group, so each is decided after the
+ * one before it. A group that fails is stored again mail by mail, so that a mail refused fails
+ * alone, with its reason.
  */
 export async function storeInboundMail(
   db: Kysely<Database>,
@@ -133,127 +290,20 @@ export async function storeInboundMail(
   authFailure: string | null,
   now: Date,
 ): Promise<StoredMail> {
-  if (!mail.fromAddress) throw new MailRefused('The mail has no sender address', 550);
-  const workspaceId = inbox.workspaceId;
-  // What each file is, read before the transaction: inside it, only the writes are left.
+  const { fromAddress } = mail;
+  if (!fromAddress) throw new MailRefused('The mail has no sender address', 550);
   const prepared = await Promise.all(
     mail.attachments.map((file) => storage.prepareMailAttachment(file.fileName, file.content)),
   );
-  const contextQuery = mailContextQuery(db, workspaceId, mail, now);
-  const written: string[] = [];
-  let writing: Promise<unknown> = Promise.resolve();
-  try {
-    return await writeTransaction(db, async (trx) => {
-      // One sender's mails one at a time: their retries, their threads and their customer row
-      // are decided in order, never twice at once.
-      await lockRows(
-        trx,
-        trx.selectNoFrom(
-          sql`pg_advisory_xact_lock(hashtext(${`${workspaceId}:${mail.fromAddress}`}))`.as(
-            'locked',
-          ),
-        ),
-      );
-      const none = {
-        workspaceId,
-        text: mail.text,
-        conversationId: null,
-        messageId: null,
-        botShouldAnswer: false,
-      };
-      const context = await findMailContext(trx, contextQuery);
-      if (context.alreadyConversationId) {
-        return { ...none, stored: false, conversationId: context.alreadyConversationId };
-      }
-      if (mail.automatic === 'bounce' && mail.bouncedMessageId) {
-        const returned = await markSentMailFailed(
-          trx,
-          workspaceId,
-          mail.bouncedMessageId,
-          `The mail came back: ${mail.subject || 'undeliverable'}`,
-        );
-        if (returned) return { ...none, stored: true, conversationId: returned.conversationId };
-      }
-
-      const { chatbotId } = context;
-      if (!chatbotId) throw new MailRefused('This workspace takes no mail yet', 550);
-      const customerId = await customerIdOf(
-        trx,
-        workspaceId,
-        chatbotId,
-        context.customerId,
-        mail,
-        now,
-      );
-      const { row, created } = await conversationOf(
-        trx,
-        inbox,
-        { customerId, chatbotId, threadId: context.threadConversationId, thread: context.thread },
-        mail,
-        authFailure,
-        now,
-      );
-
-      // The files are written while the message is inserted, and before the statement that
-      // records them: all on disk before the commit.
-      const files = prepared.map((file) => storage.placeMailAttachment(file, row.id, workspaceId));
-      written.push(...files.map((file) => file.storedPath));
-      writing = Promise.all(files.map((file) => file.write()));
-      writing.catch(() => undefined);
-      const attachments: MessageAttachment[] = files.map((file) => file.attachment);
-      const inlineUrls = new Map<string, string>();
-      mail.attachments.forEach((file, index) => {
-        if (file.contentId) inlineUrls.set(file.contentId, attachments[index]!.url);
-      });
-      const { message } = await addMessage(
-        trx,
-        row,
-        {
-          role: 'user',
-          senderId: customerId,
-          content: mail.text || mail.subject || '(no text)',
-          attachments,
-        },
-        now,
-      );
-      const email: MessageEmail = {
-        messageId: mail.messageId,
-        from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
-        authFailure,
-        automatic: mail.automatic,
-        delivery: null,
-      };
-      await writing;
-      await setMessageEmailAndId(
-        trx,
-        email,
-        {
-          workspaceId,
-          rfcMessageId: mail.messageId,
-          messageId: message.id,
-          conversationId: row.id,
-          direction: 'in',
-          fromAddress: mail.fromAddress,
-          subjectKey: mail.subjectKey,
-          createdAt: now,
-        },
-        files.map((file) => file.row),
-      );
-      return {
-        ...none,
-        stored: true,
-        conversationId: row.id,
-        messageId: message.id,
-        botShouldAnswer: created && row.status === 'open',
-      };
-    });
-  } catch (err) {
-    // Nothing was committed: the files written for it go too, once their writes are done.
-    await writing.catch(() => undefined);
-    await storage.removeFiles(written);
-    throw err;
+  let lane = lanesByDatabase.get(db);
+  if (!lane) {
+    lane = groupedWrites((group: QueuedMail[]) => storeGroup(db, group), senderKey, 20);
+    lanesByDatabase.set(db, lane);
   }
+  return lane({
+    ...{ storage, inbox, mail: { ...mail, fromAddress }, authFailure, now, prepared },
+    contextQuery: mailContextQuery(db, inbox.workspaceId, mail, now),
+    written: [],
+    writing: Promise.resolve(),
+  });
 }

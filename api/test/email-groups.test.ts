@@ -1,0 +1,139 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { readMail } from '../src/mail/read-mail';
+import { findInboxByKey } from '../src/repositories/email-inboxes';
+import type { EmailInboxRow } from '../src/repositories/email-inboxes';
+import { MailRefused, storeInboundMail } from '../src/services/inbound-mail';
+import { seedTeams } from './fixtures/teams';
+import {
+  appStartTimeoutMs,
+  backendDatabase,
+  buildTestApp,
+  testBackends,
+} from './support/build-test-app';
+import type { TestApp } from './support/build-test-app';
+import { inboxAddressOf } from './support/mail-sender';
+
+jest.setTimeout(120_000);
+
+// Mails that arrive together are stored in one transaction (group commit), on both databases.
+describe.each(testBackends)('received mails stored together ($backend)', (backend) => {
+  let app: TestApp;
+  let dropDatabase = async () => {};
+  let inbox: EmailInboxRow;
+
+  beforeAll(async () => {
+    const { database, drop } = await backendDatabase(backend, 'parley_email_groups');
+    dropDatabase = drop;
+    app = await buildTestApp({ database });
+    const teams = await seedTeams(app);
+    const { inboxAddress } = await inboxAddressOf(
+      app,
+      teams.team.admin.auth,
+      teams.team.workspaceId,
+    );
+    inbox = (await findInboxByKey(app.db, inboxAddress.split('@')[0]!))!;
+  }, appStartTimeoutMs);
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase();
+  });
+
+  const mailOf = (from: string, id: string, subject: string, attachment?: string) =>
+    readMail(
+      Buffer.from(
+        [
+          `From: ${from}`,
+          'To: inbox@localhost',
+          `Subject: ${subject}`,
+          `Message-ID: <${id}@example.org>`,
+          'MIME-Version: 1.0',
+          ...(attachment
+            ? [
+                'Content-Type: multipart/mixed; boundary="b"',
+                '',
+                '--b',
+                'Content-Type: text/plain',
+                '',
+                `About ${subject}`,
+                '--b',
+                `Content-Type: text/plain; name="${attachment}"`,
+                `Content-Disposition: attachment; filename="${attachment}"`,
+                '',
+                `Receipt for ${subject}`,
+                '--b--',
+              ]
+            : ['Content-Type: text/plain', '', `About ${subject}`]),
+          '',
+        ].join('\r\n'),
+      ),
+    );
+  const store = async (mail: Awaited<ReturnType<typeof readMail>>, into = inbox) =>
+    storeInboundMail(app.db, app.storage, into, mail, null, new Date());
+
+  it('stores mails from many senders at once, several in one transaction, each in its thread', async () => {
+    const senders = Array.from({ length: 8 }, (_, index) => `customer-${index}@example.org`);
+    const first = await Promise.all(
+      senders.map(async (from, index) => store(await mailOf(from, `a-${index}`, `Order ${index}`))),
+    );
+    // Each sender again at once, replying by subject: their second mail joins their thread.
+    const second = await Promise.all(
+      senders.map(async (from, index) =>
+        store(await mailOf(from, `b-${index}`, `Re: Order ${index}`)),
+      ),
+    );
+    expect(first.every((stored) => stored.stored)).toBe(true);
+    expect(second.map((stored) => stored.conversationId)).toEqual(
+      first.map((stored) => stored.conversationId),
+    );
+    const messages = await app.db
+      .selectFrom('messages')
+      .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+      .select([
+        'messages.conversationId',
+        'messages.senderId',
+        sql`messages.xmin::text`.as('transaction'),
+      ])
+      .where('conversations.workspaceId', '=', inbox.workspaceId)
+      .where('conversations.channel', '=', 'email')
+      .execute();
+    expect(messages).toHaveLength(16);
+    // The first mail goes alone; those that came while it was stored went in one transaction.
+    const transactions = new Set(messages.map((message) => message.transaction));
+    expect(transactions.size).toBeLessThanOrEqual(6);
+    const customers = new Set(messages.map((message) => message.senderId));
+    expect(customers.size).toBe(8);
+  });
+
+  it('refuses a mail alone when its group cannot take it, and leaves no file of the failed try', async () => {
+    const nowhere = { ...inbox, workspaceId: 'no-such-workspace-id' };
+    const results = await Promise.allSettled([
+      store(await mailOf('first@example.org', 'c-0', 'Warm-up')),
+      store(await mailOf('grace@example.org', 'c-1', 'Helmet', 'helmet.txt')),
+      store(await mailOf('alan@example.org', 'c-2', 'Nowhere', 'nowhere.txt'), nowhere),
+      store(await mailOf('ada@example.org', 'c-3', 'Gloves', 'gloves.txt')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const refused = (results[2] as PromiseRejectedResult).reason;
+    expect(refused).toBeInstanceOf(MailRefused);
+    expect(refused.message).toBe('This workspace takes no mail yet');
+    // On disk: exactly the files the stored mails record.
+    const recorded = await app.db
+      .selectFrom('storedFiles')
+      .select('path')
+      .where('kind', '=', 'attachment')
+      .execute();
+    const root = path.join(app.config.dataDir, 'storage');
+    const onDisk = (await readdir(path.join(root, 'attachments'), { recursive: true }))
+      .map((entry) => `attachments/${entry}`)
+      .filter((entry) => /\.txt$/.test(entry));
+    expect(onDisk.sort()).toEqual(recorded.map((row) => row.path).sort());
+    expect(recorded).toHaveLength(2);
+  });
+});
