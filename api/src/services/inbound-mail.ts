@@ -237,9 +237,11 @@ async function storeOne(trx: Kysely<Database>, queued: QueuedMail): Promise<Stor
 }
 
 /**
- * A group of mails in one transaction, one after another. Their senders are locked first, in
- * one statement and in the same order in every transaction, so two instances storing groups
- * never wait on each other in a circle.
+ * A group of mails in one transaction, one after another, each seeing what those before it
+ * wrote. Their senders are locked first: one sender's mails are stored one at a time, on every
+ * instance, so that their retries, threads and customer row are decided in order, never twice
+ * at once. The locks are taken in one statement and in the same order in every transaction, so
+ * two instances storing groups never wait on each other in a circle.
  */
 async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<StoredMail[]> {
   for (const queued of group) {
