@@ -54,6 +54,11 @@ const floor = await rawFanOutMs(clients);
 console.log(
   `raw loopback fan-out of one 600-byte message to ${clients} sockets from one thread: median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
 );
+// Not the issue's floor, but what a pass over real clients costs at least: compare the passes.
+const floorApart = await rawFanOutMs(clients, { readersApart: true });
+console.log(
+  `the same with the sockets read by another process as data comes: median ${floorApart.median.toFixed(1)} ms, p95 ${floorApart.p95.toFixed(1)} ms`,
+);
 const server = fork(new URL('./live-server.cjs', import.meta.url), {
   execArgv: process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.join(tmpdir(), 'parley-prof')}`]
@@ -204,7 +209,7 @@ try {
         .join(' ')}`,
     );
     console.log(
-      `          ${fanOuts.count} fan-outs: commit → pass start p50 ${fanOuts.toStart[0]} ms, p95 ${fanOuts.toStart[1]} ms; pass over ${clients} subscribers p50 ${fanOuts.pass[0]} ms, p95 ${fanOuts.pass[1]} ms (the floor's: ${floor.median.toFixed(1)}, ${floor.p95.toFixed(1)} ms)`,
+      `          ${fanOuts.count} fan-outs: commit → pass start p50 ${fanOuts.toStart[0]} ms, p95 ${fanOuts.toStart[1]} ms; pass over ${clients} subscribers p50 ${fanOuts.pass[0]} ms, p95 ${fanOuts.pass[1]} ms (the floor's: ${floor.median.toFixed(1)}, ${floor.p95.toFixed(1)} ms; read apart: ${floorApart.median.toFixed(1)}, ${floorApart.p95.toFixed(1)} ms)`,
     );
     const rate = writesPerPhase / seconds;
     const complete = lost === 0 && disordered === 0;
