@@ -1,10 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { writeTransaction } from '../src/live/write-transaction';
 import { readMail } from '../src/mail/read-mail';
 import { findInboxByKey } from '../src/repositories/email-inboxes';
 import type { EmailInboxRow } from '../src/repositories/email-inboxes';
+import { changeStatus } from '../src/services/conversations';
 import { MailRefused, storeInboundMail } from '../src/services/inbound-mail';
+import type { StoredMail } from '../src/services/inbound-mail';
 import { seedTeams } from './fixtures/teams';
 import {
   appStartTimeoutMs,
@@ -40,7 +43,12 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     await dropDatabase();
   });
 
-  const mailOf = (from: string, id: string, subject: string, attachment?: string) =>
+  const mailOf = (
+    from: string,
+    id: string,
+    subject: string,
+    { attachment, inReplyTo }: { attachment?: string; inReplyTo?: string } = {},
+  ) =>
     readMail(
       Buffer.from(
         [
@@ -48,6 +56,7 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
           'To: inbox@localhost',
           `Subject: ${subject}`,
           `Message-ID: <${id}@example.org>`,
+          ...(inReplyTo ? [`In-Reply-To: <${inReplyTo}@example.org>`] : []),
           'MIME-Version: 1.0',
           ...(attachment
             ? [
@@ -110,9 +119,12 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     const nowhere = { ...inbox, workspaceId: 'no-such-workspace-id' };
     const results = await Promise.allSettled([
       store(await mailOf('first@example.org', 'c-0', 'Warm-up')),
-      store(await mailOf('grace@example.org', 'c-1', 'Helmet', 'helmet.txt')),
-      store(await mailOf('alan@example.org', 'c-2', 'Nowhere', 'nowhere.txt'), nowhere),
-      store(await mailOf('ada@example.org', 'c-3', 'Gloves', 'gloves.txt')),
+      store(await mailOf('grace@example.org', 'c-1', 'Helmet', { attachment: 'helmet.txt' })),
+      store(
+        await mailOf('alan@example.org', 'c-2', 'Nowhere', { attachment: 'nowhere.txt' }),
+        nowhere,
+      ),
+      store(await mailOf('ada@example.org', 'c-3', 'Gloves', { attachment: 'gloves.txt' })),
     ]);
     expect(results.map((result) => result.status)).toEqual([
       'fulfilled',
@@ -123,6 +135,18 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     const refused = (results[2] as PromiseRejectedResult).reason;
     expect(refused).toBeInstanceOf(MailRefused);
     expect(refused.message).toBe('This workspace takes no mail yet');
+    // The others were stored by their own transaction, each once: nothing of the failed group's
+    // was written outside it.
+    for (const index of [1, 3]) {
+      expect((results[index] as PromiseFulfilledResult<StoredMail>).value.stored).toBe(true);
+    }
+    const graces = await app.db
+      .selectFrom('customers')
+      .select('id')
+      .where('workspaceId', '=', inbox.workspaceId)
+      .where('email', '=', 'grace@example.org')
+      .execute();
+    expect(graces).toHaveLength(1);
     // On disk: exactly the files the stored mails record.
     const recorded = await app.db
       .selectFrom('storedFiles')
@@ -135,5 +159,57 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
       .filter((entry) => /\.txt$/.test(entry));
     expect(onDisk.sort()).toEqual(recorded.map((row) => row.path).sort());
     expect(recorded).toHaveLength(2);
+  });
+
+  const conversationOfMail = async (id: string) =>
+    (
+      await app.db
+        .selectFrom('emailMessageIds')
+        .select('conversationId')
+        .where('workspaceId', '=', inbox.workspaceId)
+        .where('rfcMessageId', '=', `${id}@example.org`)
+        .executeTakeFirstOrThrow()
+    ).conversationId;
+
+  it('joins a mail to the thread of another mail of its own group that it replies to', async () => {
+    await Promise.all([
+      store(await mailOf('first@example.org', 'd-0', 'Warm-up')),
+      store(await mailOf('alice@example.org', 'd-1', 'Saddle')),
+      store(await mailOf('bob@example.org', 'd-2', 'Re: Saddle', { inReplyTo: 'd-1' })),
+    ]);
+    expect(await conversationOfMail('d-2')).toBe(await conversationOfMail('d-1'));
+  });
+
+  it('reopens a resolved thread once when two of its senders write at the same moment', async () => {
+    await store(await mailOf('carol@example.org', 'e-1', 'Pedals'));
+    const threadId = await conversationOfMail('e-1');
+    const thread = await app.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('id', '=', threadId)
+      .executeTakeFirstOrThrow();
+    await writeTransaction(app.db, (trx) =>
+      changeStatus(
+        trx,
+        thread,
+        { status: 'resolved', reason: 'resolved', changedBy: null },
+        new Date(),
+      ),
+    );
+    await Promise.all([
+      store(await mailOf('first@example.org', 'e-0', 'Warm-up again')),
+      store(await mailOf('dave@example.org', 'e-2', 'Re: Pedals', { inReplyTo: 'e-1' })),
+      store(await mailOf('erin@example.org', 'e-3', 'Re: Pedals', { inReplyTo: 'e-1' })),
+    ]);
+    expect(await conversationOfMail('e-2')).toBe(threadId);
+    expect(await conversationOfMail('e-3')).toBe(threadId);
+    const reopened = await app.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('id', '=', threadId)
+      .executeTakeFirstOrThrow();
+    expect(reopened.status).toBe('pending');
+    const history = reopened.statusHistory as unknown as { reason: string | null }[];
+    expect(history.filter((entry) => entry.reason === 'reopened')).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { insertCustomer } from '../repositories/customers';
 import { lockRows } from '../db/lock-rows';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
 import { findMailContext, mailContextQuery } from '../repositories/email-message-ids';
+import type { MailContext } from '../repositories/email-message-ids';
 import { markSentMailFailed, setMessageEmailAndId } from '../repositories/email-messages';
 import {
   addMessage,
@@ -143,7 +144,11 @@ const senderKey = ({ inbox, mail }: QueuedMail) => `${inbox.workspaceId}:${mail.
  * with this Message-ID is stored already. A bounce of a reply sent from the inbox marks that
  * reply failed instead.
  */
-async function storeOne(trx: Kysely<Database>, queued: QueuedMail): Promise<StoredMail> {
+async function storeOne(
+  trx: Kysely<Database>,
+  queued: QueuedMail,
+  context: MailContext,
+): Promise<StoredMail> {
   const { storage, inbox, mail, authFailure, now, prepared } = queued;
   const workspaceId = inbox.workspaceId;
   const none = {
@@ -153,7 +158,6 @@ async function storeOne(trx: Kysely<Database>, queued: QueuedMail): Promise<Stor
     messageId: null,
     botShouldAnswer: false,
   };
-  const context = await findMailContext(trx, queued.contextQuery);
   if (context.alreadyConversationId) {
     return { ...none, stored: false, conversationId: context.alreadyConversationId };
   }
@@ -237,11 +241,45 @@ async function storeOne(trx: Kysely<Database>, queued: QueuedMail): Promise<Stor
 }
 
 /**
- * A group of mails in one transaction, one after another, each seeing what those before it
- * wrote. Their senders are locked first: one sender's mails are stored one at a time, on every
- * instance, so that their retries, threads and customer row are decided in order, never twice
- * at once. The locks are taken in one statement and in the same order in every transaction, so
- * two instances storing groups never wait on each other in a circle.
+ * Whether each mail of a group can be stored beside the others, from the contexts read for all
+ * of them at once: not when an earlier mail of the group is in the same thread, is the mail it
+ * replies to, or has its Message-ID. Those are stored after the rest, one at a time, from their
+ * context read again. One sender's mails (and so one customer's, and one subject's thread by
+ * sender) are never in the same group.
+ */
+function independentMails(group: QueuedMail[], contexts: MailContext[]): boolean[] {
+  return group.map(({ mail }, index) =>
+    group.slice(0, index).every((earlier, before) => {
+      const thread = contexts[index]!.threadConversationId;
+      return (
+        earlier.mail.messageId !== mail.messageId &&
+        !mail.threadIds.includes(earlier.mail.messageId) &&
+        (thread === null || contexts[before]!.threadConversationId !== thread)
+      );
+    }),
+  );
+}
+
+/**
+ * Waits for every one of `works` (statements of one transaction), then throws the first
+ * failure: the transaction must not roll back while others still have statements to send, which
+ * would then run outside it.
+ */
+async function allOf<T>(works: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(works);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
+/**
+ * A group of mails in one transaction. Their senders are locked first: one sender's mails are
+ * stored one at a time, on every instance, so that their retries, threads and customer row are
+ * decided in order, never twice at once. The locks are taken in one statement and in the same
+ * order in every transaction, so two instances storing groups never wait on each other in a
+ * circle. Then the mails are stored side by side, their statements following one another on the
+ * connection without waiting for this thread in between; a mail that depends on another of the
+ * group (independentMails) comes after them.
  */
 async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<StoredMail[]> {
   for (const queued of group) {
@@ -257,9 +295,24 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
           .selectFrom(sql<{ sender: string }>`unnest(${senders}::text[])`.as('sender'))
           .select(sql`pg_advisory_xact_lock(hashtext(sender))`.as('locked')),
       );
-      const stored: StoredMail[] = [];
-      for (const queued of group) stored.push(await storeOne(trx, queued));
-      return stored;
+      const contexts = await allOf(
+        group.map((queued) => findMailContext(trx, queued.contextQuery)),
+      );
+      const independent = independentMails(group, contexts);
+      const stored = await allOf(
+        group.map((queued, index) =>
+          independent[index] ? storeOne(trx, queued, contexts[index]!) : Promise.resolve(null),
+        ),
+      );
+      for (const [index, queued] of group.entries()) {
+        if (independent[index]) continue;
+        stored[index] = await storeOne(
+          trx,
+          queued,
+          await findMailContext(trx, queued.contextQuery),
+        );
+      }
+      return stored as StoredMail[];
     });
   } catch (err) {
     // Nothing was committed: the files written for it go too, once their writes are done.
