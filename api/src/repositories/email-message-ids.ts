@@ -20,7 +20,7 @@ export function findEmailMessageId(
     .executeTakeFirst();
 }
 
-/** What storing a received mail needs to know first, read in one statement. */
+/** What storing a received mail needs to know first, read in one statement with the others'. */
 export interface MailContext {
   /** The conversation of a mail with this Message-ID stored already (a sender's retry). */
   alreadyConversationId: string | null;
@@ -132,38 +132,65 @@ function mailContextSelect(
     ]);
 }
 
-type MailContextRow = InferResult<ReturnType<typeof mailContextSelect>>[number];
+/** What mailContextSelect reads for one mail. */
+export interface MailToPlace {
+  workspaceId: string;
+  mail: { messageId: string; threadIds: string[]; fromAddress: string; subjectKey: string };
+  now: Date;
+}
+
+type MailContextRow = InferResult<ReturnType<typeof mailContextSelect>>[number] & {
+  groupIndex: number;
+};
 
 /**
- * findMailContext's statement, compiled: built before the mail's transaction, so that the
- * building costs the transaction (on PGlite, the only connection) no time.
+ * findMailContexts's statement for these mails, compiled: built before the mails' transaction,
+ * so that the building costs the transaction (on PGlite, the only connection) no time. Each
+ * mail's select, numbered, one after another (`union all`): one round trip for all of them.
  */
-export const mailContextQuery = (
-  ...args: Parameters<typeof mailContextSelect>
-): CompiledQuery<MailContextRow> => mailContextSelect(...args).compile();
+export function mailContextsQuery(
+  db: Kysely<Database>,
+  mails: MailToPlace[],
+): CompiledQuery<MailContextRow> {
+  const [first, ...rest] = mails.map(({ workspaceId, mail, now }, index) =>
+    mailContextSelect(db, workspaceId, mail, now).select(sql.lit(index).as('groupIndex')),
+  );
+  if (!first) throw new Error('No mail to read the context of');
+  return rest.reduce((union, next) => union.unionAll(next), first).compile();
+}
 
-/** Runs mailContextQuery's statement in the mail's transaction, under the sender's lock. */
-export async function findMailContext(
+/**
+ * Runs mailContextsQuery's statement in the mails' transaction, under their senders' locks: each
+ * mail's context, in the order they were given.
+ */
+export async function findMailContexts(
   trx: Kysely<Database>,
   query: CompiledQuery<MailContextRow>,
-): Promise<MailContext> {
-  const [row] = (await trx.executeQuery(query)).rows;
-  if (!row) throw new Error('The mail context statement answered no row');
-  const {
-    alreadyConversationId,
-    headerConversationId,
-    subjectConversationId,
-    senderCustomerId,
-    firstChatbotId,
-    ...thread
-  } = row;
-  return {
-    alreadyConversationId: alreadyConversationId ?? null,
-    threadConversationId: headerConversationId ?? subjectConversationId ?? null,
-    thread: thread.id ? (thread as ConversationRow) : null,
-    customerId: senderCustomerId ?? null,
-    chatbotId: firstChatbotId ?? null,
-  };
+  count: number,
+): Promise<MailContext[]> {
+  const contexts: MailContext[] = [];
+  for (const row of (await trx.executeQuery(query)).rows) {
+    const {
+      groupIndex,
+      alreadyConversationId,
+      headerConversationId,
+      subjectConversationId,
+      senderCustomerId,
+      firstChatbotId,
+      ...thread
+    } = row;
+    contexts[Number(groupIndex)] = {
+      alreadyConversationId: alreadyConversationId ?? null,
+      threadConversationId: headerConversationId ?? subjectConversationId ?? null,
+      thread: thread.id ? (thread as ConversationRow) : null,
+      customerId: senderCustomerId ?? null,
+      chatbotId: firstChatbotId ?? null,
+    };
+  }
+  if (contexts.filter(Boolean).length !== count) {
+    throw new Error('The mail context statement did not answer a row per mail');
+  }
+  return contexts;
 }
 
 /** The mails of a conversation, oldest first: a reply's References. */

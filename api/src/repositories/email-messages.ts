@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { EmailDeliveryStatus, MessageEmail } from 'shared-sdk/schemas';
 import type { Database, EmailMessageIdsTable } from '../db/schema';
@@ -29,25 +30,37 @@ export async function setMessageEmail(
   recordEmailChange(trx, workspaceId, conversationId, messageId);
 }
 
+/** A mail's message: what it carries as a mail, its Message-ID's row, and its files' rows. */
+export interface MailOfMessage {
+  email: MessageEmail;
+  idRow: Insertable<EmailMessageIdsTable> & { messageId: string; conversationId: string };
+  /** Written to storage already. */
+  files?: NewStoredFile[];
+}
+
 /**
- * A mail's message gets what it carries as a mail, its Message-ID the row that threads find it
- * by, and its files (`files`, written to storage already) their stored_files rows, in one
- * statement: every mail received or sent makes these, and each round trip holds the transaction
- * (on PGlite, the only connection) a little longer.
+ * Mails' messages get what they carry as mails, their Message-IDs the rows that threads find
+ * them by, and their files their stored_files rows, in one statement: every mail received or
+ * sent makes these, and each round trip holds the transaction (on PGlite, the only connection)
+ * a little longer.
  */
-export async function setMessageEmailAndId(
+export async function setMessagesEmailAndIds(
   trx: Kysely<Database>,
-  email: MessageEmail,
-  idRow: Insertable<EmailMessageIdsTable> & { messageId: string; conversationId: string },
-  files: NewStoredFile[] = [],
+  mails: readonly MailOfMessage[],
 ): Promise<void> {
+  const emails = Object.fromEntries(mails.map(({ email, idRow }) => [idRow.messageId, email]));
   const withEmail = trx.with('withEmail', (db) =>
     db
       .updateTable('messages')
-      .set({ email: JSON.stringify(email) })
-      .where('id', '=', idRow.messageId)
+      .set({ email: sql`${JSON.stringify(emails)}::jsonb -> messages.id` })
+      .where(
+        'id',
+        'in',
+        mails.map(({ idRow }) => idRow.messageId),
+      )
       .returning('id'),
   );
+  const files = mails.flatMap((mail) => mail.files ?? []);
   await (
     files.length > 0
       ? withEmail
@@ -55,9 +68,11 @@ export async function setMessageEmailAndId(
           .insertInto('emailMessageIds')
       : withEmail.insertInto('emailMessageIds')
   )
-    .values(idRow)
+    .values(mails.map(({ idRow }) => idRow))
     .execute();
-  recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
+  for (const { idRow } of mails) {
+    recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
+  }
 }
 
 /** The message, locked: one send of a reply at a time. */

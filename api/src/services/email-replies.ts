@@ -3,7 +3,7 @@ import type { Message, MessageEmail } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { enqueueJob } from '../jobs/job-store';
 import type { ConversationRow } from '../repositories/conversations';
-import { setMessageEmailAndId } from '../repositories/email-messages';
+import { setMessagesEmailAndIds } from '../repositories/email-messages';
 import { subjectKeyOf } from '../mail/read-mail';
 
 /** The job that sends one e-mail reply (jobs/email-send-jobs.ts). */
@@ -51,16 +51,21 @@ export async function queueEmailReply(
     automatic: null,
     delivery: { status: 'sending', error: null, attempts: 0 },
   };
-  await setMessageEmailAndId(trx, email, {
-    workspaceId: conversation.workspaceId,
-    rfcMessageId,
-    messageId: message.id,
-    conversationId: conversation.id,
-    direction: 'out',
-    fromAddress: '',
-    subjectKey: subjectKeyOf(subject),
-    createdAt: now,
-  });
+  await setMessagesEmailAndIds(trx, [
+    {
+      email,
+      idRow: {
+        workspaceId: conversation.workspaceId,
+        rfcMessageId,
+        messageId: message.id,
+        conversationId: conversation.id,
+        direction: 'out',
+        fromAddress: '',
+        subjectKey: subjectKeyOf(subject),
+        createdAt: now,
+      },
+    },
+  ]);
   const payload: EmailSendJobPayload = { messageId: message.id, attempt: 1 };
   await enqueueJob(trx, {
     workspaceId: conversation.workspaceId,

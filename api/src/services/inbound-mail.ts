@@ -12,15 +12,14 @@ import type { ConversationRow } from '../repositories/conversations';
 import { insertCustomer } from '../repositories/customers';
 import { lockRows } from '../db/lock-rows';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import { findMailContext, mailContextQuery } from '../repositories/email-message-ids';
+import { findMailContexts, mailContextsQuery } from '../repositories/email-message-ids';
 import type { MailContext } from '../repositories/email-message-ids';
-import { markSentMailFailed, setMessageEmailAndId } from '../repositories/email-messages';
-import {
-  addMessage,
-  changeStatus,
-  emitConversationEvent,
-  lockWorkspaceConversation,
-} from './conversations';
+import { markSentMailFailed, setMessagesEmailAndIds } from '../repositories/email-messages';
+import { appendMessages } from '../repositories/message-appends';
+import type { NewStoredFile } from '../repositories/stored-files';
+import { changeStatus, emitConversationEvent, lockWorkspaceConversation } from './conversations';
+import { messagesStored } from './message-writes';
+import type { MessageWrite } from './message-writes';
 import type { FileStorage, PreparedMailFile } from './storage';
 
 /** Why a mail cannot be taken, in the words the sending server passes back to its sender. */
@@ -129,7 +128,7 @@ interface QueuedMail {
   now: Date;
   /** What each file is, read before the transaction: inside it, only the writes are left. */
   prepared: PreparedMailFile[];
-  contextQuery: ReturnType<typeof mailContextQuery>;
+  contextQuery: ReturnType<typeof mailContextsQuery>;
   /** Files placed for it by the transaction under way (removed if it does not commit). */
   written: string[];
   writing: Promise<unknown>;
@@ -138,26 +137,31 @@ interface QueuedMail {
 /** The lock that puts one sender's mails to one workspace in order. */
 const senderKey = ({ inbox, mail }: QueuedMail) => `${inbox.workspaceId}:${mail.fromAddress}`;
 
+/** A mail whose conversation is decided, its message still to append (storeMails). */
+interface PlacedMail {
+  queued: QueuedMail;
+  conversation: ConversationRow;
+  created: boolean;
+  write: MessageWrite;
+  email: MessageEmail;
+  files: NewStoredFile[];
+}
+
 /**
- * One mail in its group's transaction: its sender as a customer, its conversation (new or the
- * thread it replies to), the message with its files, and its Message-ID; nothing when a mail
- * with this Message-ID is stored already. A bounce of a reply sent from the inbox marks that
- * reply failed instead.
+ * Where a mail goes, in its group's transaction: nowhere when a mail with its Message-ID is
+ * stored already, or when it is a bounce of a reply sent from the inbox (that reply is marked
+ * failed): then its answer. Else its sender as the workspace's customer, its conversation (new
+ * or the thread it replies to), and its files, written from now on; its message is appended
+ * with the group's.
  */
-async function storeOne(
+async function placeMail(
   trx: Kysely<Database>,
   queued: QueuedMail,
   context: MailContext,
-): Promise<StoredMail> {
+): Promise<PlacedMail | StoredMail> {
   const { storage, inbox, mail, authFailure, now, prepared } = queued;
   const workspaceId = inbox.workspaceId;
-  const none = {
-    workspaceId,
-    text: mail.text,
-    conversationId: null,
-    messageId: null,
-    botShouldAnswer: false,
-  };
+  const none = { workspaceId, text: mail.text, messageId: null, botShouldAnswer: false };
   if (context.alreadyConversationId) {
     return { ...none, stored: false, conversationId: context.alreadyConversationId };
   }
@@ -183,7 +187,7 @@ async function storeOne(
     now,
   );
 
-  // The files are written while the message is inserted, and before the statement that
+  // The files are written while the messages are appended, and before the statement that
   // records them: all on disk before the commit.
   const files = prepared.map((file) => storage.placeMailAttachment(file, row.id, workspaceId));
   queued.written.push(...files.map((file) => file.storedPath));
@@ -194,50 +198,88 @@ async function storeOne(
   mail.attachments.forEach((file, index) => {
     if (file.contentId) inlineUrls.set(file.contentId, attachments[index]!.url);
   });
-  const { message } = await addMessage(
-    trx,
-    row,
-    {
-      role: 'user',
-      senderId: customerId,
-      content: mail.text || mail.subject || '(no text)',
-      attachments,
-    },
-    now,
-  );
-  const email: MessageEmail = {
-    messageId: mail.messageId,
-    from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
-    to: mail.to,
-    subject: mail.subject,
-    html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
-    authFailure,
-    automatic: mail.automatic,
-    delivery: null,
-  };
-  await queued.writing;
-  await setMessageEmailAndId(
-    trx,
-    email,
-    {
-      workspaceId,
-      rfcMessageId: mail.messageId,
-      messageId: message.id,
-      conversationId: row.id,
-      direction: 'in',
-      fromAddress: mail.fromAddress,
-      subjectKey: mail.subjectKey,
-      createdAt: now,
-    },
-    files.map((file) => file.row),
-  );
   return {
-    ...none,
-    stored: true,
-    conversationId: row.id,
-    messageId: message.id,
-    botShouldAnswer: created && row.status === 'open',
+    queued,
+    conversation: row,
+    created,
+    write: {
+      workspaceId,
+      to: { conversationId: row.id },
+      when: 'any',
+      message: {
+        role: 'user',
+        senderId: customerId,
+        content: mail.text || mail.subject || '(no text)',
+        attachments,
+      },
+    },
+    email: {
+      messageId: mail.messageId,
+      from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
+      authFailure,
+      automatic: mail.automatic,
+      delivery: null,
+    },
+    files: files.map((file) => file.row),
   };
+}
+
+/**
+ * Mails of one transaction, each in its own conversation: placed side by side (their statements
+ * follow one another on the connection without waiting for this thread in between), then their
+ * messages appended in one statement and their mail details and Message-IDs set in one more.
+ */
+async function storeMails(
+  trx: Kysely<Database>,
+  mails: QueuedMail[],
+  contexts: MailContext[],
+): Promise<StoredMail[]> {
+  const placed = await allOf(
+    mails.map((queued, index) => placeMail(trx, queued, contexts[index]!)),
+  );
+  const toAppend = placed.filter((one): one is PlacedMail => 'write' in one);
+  if (toAppend.length === 0) return placed as StoredMail[];
+  // Mails of a group arrived within a statement's time of each other: the latest one's time.
+  const now = new Date(Math.max(...toAppend.map(({ queued }) => queued.now.getTime())));
+  const writes = toAppend.map(({ write }) => write);
+  const messages = await messagesStored(trx, writes, await appendMessages(trx, writes, now), now);
+  await Promise.all(toAppend.map(({ queued }) => queued.writing));
+  await setMessagesEmailAndIds(
+    trx,
+    toAppend.map(({ queued, conversation, email, files }, index) => {
+      const message = messages[index];
+      if (!message) throw new Error(`Conversation ${conversation.id} was not updated`);
+      return {
+        email,
+        idRow: {
+          workspaceId: queued.inbox.workspaceId,
+          rfcMessageId: queued.mail.messageId,
+          messageId: message.message.id,
+          conversationId: conversation.id,
+          direction: 'in' as const,
+          fromAddress: queued.mail.fromAddress,
+          subjectKey: queued.mail.subjectKey,
+          createdAt: queued.now,
+        },
+        files,
+      };
+    }),
+  );
+  return placed.map((one) => {
+    if (!('write' in one)) return one;
+    const message = messages[toAppend.indexOf(one)]!.message;
+    return {
+      workspaceId: one.queued.inbox.workspaceId,
+      text: one.queued.mail.text,
+      stored: true,
+      conversationId: one.conversation.id,
+      messageId: message.id,
+      botShouldAnswer: one.created && one.conversation.status === 'open',
+    };
+  });
 }
 
 /**
@@ -286,6 +328,13 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
     queued.written = [];
     queued.writing = Promise.resolve();
   }
+  const contextsQuery =
+    group.length === 1
+      ? group[0]!.contextQuery
+      : mailContextsQuery(
+          db,
+          group.map(({ inbox, mail, now }) => ({ workspaceId: inbox.workspaceId, mail, now })),
+        );
   try {
     return await writeTransaction(db, async (trx) => {
       const senders = [...new Set(group.map(senderKey))].sort();
@@ -295,24 +344,22 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
           .selectFrom(sql<{ sender: string }>`unnest(${senders}::text[])`.as('sender'))
           .select(sql`pg_advisory_xact_lock(hashtext(sender))`.as('locked')),
       );
-      const contexts = await allOf(
-        group.map((queued) => findMailContext(trx, queued.contextQuery)),
-      );
+      const contexts = await findMailContexts(trx, contextsQuery, group.length);
       const independent = independentMails(group, contexts);
-      const stored = await allOf(
-        group.map((queued, index) =>
-          independent[index] ? storeOne(trx, queued, contexts[index]!) : Promise.resolve(null),
-        ),
+      const stored: StoredMail[] = [];
+      const first = await storeMails(
+        trx,
+        group.filter((_, index) => independent[index]),
+        contexts.filter((_, index) => independent[index]),
       );
       for (const [index, queued] of group.entries()) {
-        if (independent[index]) continue;
-        stored[index] = await storeOne(
-          trx,
-          queued,
-          await findMailContext(trx, queued.contextQuery),
-        );
+        stored[index] = independent[index]
+          ? first.shift()!
+          : (
+              await storeMails(trx, [queued], await findMailContexts(trx, queued.contextQuery, 1))
+            )[0]!;
       }
-      return stored as StoredMail[];
+      return stored;
     });
   } catch (err) {
     // Nothing was committed: the files written for it go too, once their writes are done.
@@ -357,7 +404,7 @@ export async function storeInboundMail(
   }
   return lane({
     ...{ storage, inbox, mail: { ...mail, fromAddress }, authFailure, now, prepared },
-    contextQuery: mailContextQuery(db, inbox.workspaceId, mail, now),
+    contextQuery: mailContextsQuery(db, [{ workspaceId: inbox.workspaceId, mail, now }]),
     written: [],
     writing: Promise.resolve(),
   });
