@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { MessageAttachment, MessageEmail } from 'shared-sdk/schemas';
+import { allOf } from '../db/all-of';
 import { groupedWrites } from '../db/grouped-writes';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
@@ -303,25 +304,12 @@ function independentMails(group: QueuedMail[], contexts: MailContext[]): boolean
 }
 
 /**
- * Waits for every one of `works` (statements of one transaction), then throws the first
- * failure: the transaction must not roll back while others still have statements to send, which
- * would then run outside it.
- */
-async function allOf<T>(works: Promise<T>[]): Promise<T[]> {
-  const settled = await Promise.allSettled(works);
-  const failed = settled.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
-}
-
-/**
  * A group of mails in one transaction. Their senders are locked first: one sender's mails are
  * stored one at a time, on every instance, so that their retries, threads and customer row are
  * decided in order, never twice at once. The locks are taken in one statement and in the same
  * order in every transaction, so two instances storing groups never wait on each other in a
- * circle. Then the mails are stored side by side, their statements following one another on the
- * connection without waiting for this thread in between; a mail that depends on another of the
- * group (independentMails) comes after them.
+ * circle. Then every mail's context is read in one statement and the mails are stored together
+ * (storeMails); a mail that depends on another of the group (independentMails) comes after them.
  */
 async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<StoredMail[]> {
   for (const queued of group) {
@@ -377,7 +365,7 @@ const lanesByDatabase = new WeakMap<
 >();
 
 /**
- * Stores a received mail (see storeOne), resolving once it is committed, so that the receiver
+ * Stores a received mail (placeMail, storeMails), resolving once it is committed, so that the receiver
  * acknowledges (250) only a mail that is kept. Group commit (groupedWrites): mails that arrive
  * while a group is stored go together in the next transaction, its `begin`, `commit` and locks
  * paid once for them all; one sender's mails never share a group, so each is decided after the
