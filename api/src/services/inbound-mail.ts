@@ -129,7 +129,6 @@ interface QueuedMail {
   now: Date;
   /** What each file is, read before the transaction: inside it, only the writes are left. */
   prepared: PreparedMailFile[];
-  contextQuery: ReturnType<typeof mailContextsQuery>;
   /** Files placed for it by the transaction under way (removed if it does not commit). */
   written: string[];
   writing: Promise<unknown>;
@@ -247,37 +246,39 @@ async function storeMails(
   const now = new Date(Math.max(...toAppend.map(({ queued }) => queued.now.getTime())));
   const writes = toAppend.map(({ write }) => write);
   const messages = await messagesStored(trx, writes, await appendMessages(trx, writes, now), now);
+  const messageIds = toAppend.map(({ conversation }, index) => {
+    const stored = messages[index];
+    if (!stored) throw new Error(`Conversation ${conversation.id} was not updated`);
+    return stored.message.id;
+  });
   await Promise.all(toAppend.map(({ queued }) => queued.writing));
   await setMessagesEmailAndIds(
     trx,
-    toAppend.map(({ queued, conversation, email, files }, index) => {
-      const message = messages[index];
-      if (!message) throw new Error(`Conversation ${conversation.id} was not updated`);
-      return {
-        email,
-        idRow: {
-          workspaceId: queued.inbox.workspaceId,
-          rfcMessageId: queued.mail.messageId,
-          messageId: message.message.id,
-          conversationId: conversation.id,
-          direction: 'in' as const,
-          fromAddress: queued.mail.fromAddress,
-          subjectKey: queued.mail.subjectKey,
-          createdAt: queued.now,
-        },
-        files,
-      };
-    }),
+    toAppend.map(({ queued, conversation, email, files }, index) => ({
+      email,
+      idRow: {
+        workspaceId: queued.inbox.workspaceId,
+        rfcMessageId: queued.mail.messageId,
+        messageId: messageIds[index]!,
+        conversationId: conversation.id,
+        direction: 'in' as const,
+        fromAddress: queued.mail.fromAddress,
+        subjectKey: queued.mail.subjectKey,
+        createdAt: queued.now,
+      },
+      files,
+    })),
   );
+  let appended = 0;
   return placed.map((one) => {
     if (!('write' in one)) return one;
-    const message = messages[toAppend.indexOf(one)]!.message;
+    const messageId = messageIds[appended++]!;
     return {
       workspaceId: one.queued.inbox.workspaceId,
       text: one.queued.mail.text,
       stored: true,
       conversationId: one.conversation.id,
-      messageId: message.id,
+      messageId,
       botShouldAnswer: one.created && one.conversation.status === 'open',
     };
   });
@@ -316,13 +317,13 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
     queued.written = [];
     queued.writing = Promise.resolve();
   }
-  const contextsQuery =
-    group.length === 1
-      ? group[0]!.contextQuery
-      : mailContextsQuery(
-          db,
-          group.map(({ inbox, mail, now }) => ({ workspaceId: inbox.workspaceId, mail, now })),
-        );
+  // Built before the transaction: the building costs it (on PGlite, the only connection) nothing.
+  const contextsOf = (mails: QueuedMail[]) =>
+    mailContextsQuery(
+      db,
+      mails.map(({ inbox, mail, now }) => ({ workspaceId: inbox.workspaceId, mail, now })),
+    );
+  const contextsQuery = contextsOf(group);
   try {
     return await writeTransaction(db, async (trx) => {
       const senders = [...new Set(group.map(senderKey))].sort();
@@ -344,7 +345,7 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
         stored[index] = independent[index]
           ? first.shift()!
           : (
-              await storeMails(trx, [queued], await findMailContexts(trx, queued.contextQuery, 1))
+              await storeMails(trx, [queued], await findMailContexts(trx, contextsOf([queued]), 1))
             )[0]!;
       }
       return stored;
@@ -365,8 +366,8 @@ const lanesByDatabase = new WeakMap<
 >();
 
 /**
- * Stores a received mail (placeMail, storeMails), resolving once it is committed, so that the receiver
- * acknowledges (250) only a mail that is kept. Group commit (groupedWrites): mails that arrive
+ * Stores a received mail (placeMail, storeMails), resolving once it is committed, so that the
+ * receiver acknowledges (250) only a mail that is kept. Group commit (groupedWrites): mails that arrive
  * while a group is stored go together in the next transaction, its `begin`, `commit` and locks
  * paid once for them all; one sender's mails never share a group, so each is decided after the
  * one before it. A group that fails is stored again mail by mail, so that a mail refused fails
@@ -392,7 +393,6 @@ export async function storeInboundMail(
   }
   return lane({
     ...{ storage, inbox, mail: { ...mail, fromAddress }, authFailure, now, prepared },
-    contextQuery: mailContextsQuery(db, [{ workspaceId: inbox.workspaceId, mail, now }]),
     written: [],
     writing: Promise.resolve(),
   });
