@@ -42,30 +42,34 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? 'required' };
   });
-  await app.register(named(accountRoutes));
-  await app.register(named(userProfileRoutes));
-  await app.register(named(userWorkspacesRoutes));
-  await app.register(named(userUsersRoutes));
-  await app.register(named(userDashboardRoutes));
-  await app.register(named(userTicketsRoutes));
-  await app.register(named(storageRoutes));
-  await app.register(named(userConversationsRoutes));
-  await app.register(named(userCannedResponsesRoutes));
-  await app.register(named(userAiTrainingQnasRoutes));
-  await app.register(named(userUnansweredQuestionsRoutes));
-  await app.register(named(userAiTrainingWebsitesRoutes));
-  await app.register(named(userBotPreviewRoutes));
-  await app.register(named(userProductsRoutes));
-  await app.register(named(userWebhooksRoutes));
-  await app.register(named(userWidgetInstallsRoutes));
-  await app.register(named(userIdentityVerificationRoutes));
-  await app.register(named(userBillingRoutes));
-  await app.register(named(userReportsRoutes));
-  await app.register(named(userSearchRoutes));
-  await app.register(named(userCustomersRoutes));
-  await app.register(named(userEmailRoutes));
-  await app.register(named(userCopilotRoutes));
-  await app.register(named(userSuggestedPairsRoutes));
+  for (const routes of [
+    accountRoutes,
+    userProfileRoutes,
+    userWorkspacesRoutes,
+    userUsersRoutes,
+    userDashboardRoutes,
+    userTicketsRoutes,
+    storageRoutes,
+    userConversationsRoutes,
+    userCannedResponsesRoutes,
+    userAiTrainingQnasRoutes,
+    userUnansweredQuestionsRoutes,
+    userAiTrainingWebsitesRoutes,
+    userBotPreviewRoutes,
+    userProductsRoutes,
+    userWebhooksRoutes,
+    userWidgetInstallsRoutes,
+    userIdentityVerificationRoutes,
+    userBillingRoutes,
+    userReportsRoutes,
+    userSearchRoutes,
+    userCustomersRoutes,
+    userEmailRoutes,
+    userCopilotRoutes,
+    userSuggestedPairsRoutes,
+  ]) {
+    await app.register(named(routes));
+  }
 };
 
 /**
@@ -74,14 +78,18 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
  * (visitor tokens).
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(named(healthRoutes));
-  await app.register(named(runtimeConfigRoutes));
-  await app.register(named(marketingRoutes));
-  await app.register(named(newsRoutes));
-  await app.register(named(authRoutes));
-  await app.register(named(sessionRoutes));
-  await app.register(named(liveRoutes));
-  await app.register(named(widgetRoutes));
-  await app.register(named(inboundMailRoutes));
-  await app.register(named(signedInRoutes));
+  for (const routes of [
+    healthRoutes,
+    runtimeConfigRoutes,
+    marketingRoutes,
+    newsRoutes,
+    authRoutes,
+    sessionRoutes,
+    liveRoutes,
+    widgetRoutes,
+    inboundMailRoutes,
+    signedInRoutes,
+  ]) {
+    await app.register(named(routes));
+  }
 };
