@@ -152,6 +152,42 @@ describe('the chat session', () => {
     expect(identityErrors).toEqual([]);
   });
 
+  it('sends a message typed during an identify as the customer the identify makes', async () => {
+    const signed = { userId: 'shop-7', userHash: 'a'.repeat(64), firstName: 'Grace' };
+    let answerIdentify: () => void = () => undefined;
+    const startSession = jest.fn((request: { customer?: unknown }) =>
+      request.customer
+        ? new Promise<ReturnType<typeof session>>((resolve) => {
+            answerIdentify = () =>
+              resolve(
+                session({
+                  visitorToken: 'pv_user',
+                  customerId: 'cust-user',
+                  conversation: null,
+                  identity: { verified: true, saved: true, error: null },
+                }),
+              );
+          })
+        : Promise.resolve(session({ visitorToken: 'pv_anon', customerId: 'cust-anon' })),
+    );
+    const tokensSentWith: (string | null)[] = [];
+    const sendMessage = jest.fn(async () => {
+      tokensSentWith.push(localStorage.getItem(visitorTokenKey(workspaceId)));
+      return message({ role: 'user', content: 'Has my order shipped?' });
+    });
+    const { chat } = setup({ startSession, sendMessage });
+    await chat.start();
+
+    const identified = chat.identify(signed);
+    const sent = chat.send('Has my order shipped?');
+    await Promise.resolve();
+    expect(sendMessage).not.toHaveBeenCalled();
+    answerIdentify();
+    expect(await identified).toBe(true);
+    expect(await sent).toBe(true);
+    expect(tokensSentWith).toEqual(['pv_user']);
+  });
+
   it('tells the page why an identify was refused, and keeps the details it had', async () => {
     const error = { code: 'identity/required' as const, message: 'This site requires…' };
     const { chat, identityErrors } = setup({

@@ -228,6 +228,17 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   /** Every call waits for the session: it carries the visitor token. */
   const ready = () => (started ??= begin());
+  /** The identify under way, if any: it may make the visitor another customer. */
+  let identifying: Promise<unknown> = Promise.resolve();
+  /**
+   * The visitor's own calls wait for an identify under way too: a message typed while the page
+   * identifies its user goes to the customer the identify makes, not to the anonymous visitor
+   * before it.
+   */
+  const asVisitor = async () => {
+    await ready();
+    await identifying;
+  };
   // Sending the same text again after a failure reuses its id: the server may have stored it.
   const sendIds = retryableSendIds();
 
@@ -275,7 +286,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       const paths = attachments.map(({ path }) => ({ path }));
       const { clientId, settled } = sendIds.idFor([text, paths]);
       try {
-        await ready();
+        await asVisitor();
         const message = await api.sendMessage({
           content: text,
           ...(paths.length ? { attachments: paths } : {}),
@@ -300,7 +311,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       update({ uploading: true, error: null });
       let stored: StoredFile;
       try {
-        await ready();
+        await asVisitor();
         stored = await api.uploadAttachment(file, file.name);
       } catch (error) {
         update({
@@ -316,7 +327,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     async handoff() {
       update({ handoffRequested: true, error: null });
       try {
-        await ready();
+        await asVisitor();
         await api.handoff();
         expectReply(false);
       } catch (error) {
@@ -329,7 +340,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
     async chooseSuggestion(messageId, pairId) {
       await attempt('suggestion', null, async () => {
-        await ready();
+        await asVisitor();
         const { conversation } = await api.chooseSuggestion({ messageId, pairId });
         setConversation(conversation);
       });
@@ -346,8 +357,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         if (rated.id === state.conversationId) setConversation(rated);
       }),
 
-    identify: (identity) =>
-      attempt('details', 'savingDetails', async () => {
+    identify(identity) {
+      const done = attempt('details', 'savingDetails', async () => {
         await ready();
         const session = await openSession(identity);
         await adopt(session);
@@ -355,11 +366,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         // What the server kept: a refused identity leaves the visitor as they were.
         if (session.identity?.saved === false) return;
         return { customer: { ...state.customer, firstName, lastName, email, orderId } };
-      }),
+      });
+      identifying = done;
+      return done;
+    },
 
     answerPreChat: (answers) =>
       attempt('preChat', 'savingPreChat', async () => {
-        await ready();
+        await asVisitor();
         const visitor = await api.answerPreChat(answers);
         const { firstName, lastName, email } = visitor;
         return {
