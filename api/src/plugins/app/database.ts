@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../config';
 import { connectDatabase } from '../../db/connect-database';
+import { startEmbeddedMaintenance } from '../../db/embedded-maintenance';
 import { migrate } from '../../db/migrate';
 import type { PgliteThread } from '../../db/pglite-thread';
 import type { Database } from '../../db/schema';
@@ -18,9 +19,6 @@ export interface DatabasePluginOptions {
   migrationsDir: string;
   pglite?: Promise<PgliteThread>;
 }
-
-/** How often the embedded database is vacuumed and analyzed (PostgreSQL's autovacuum does it there). */
-const embeddedMaintenanceIntervalMs = 10 * 60_000;
 
 /** Connects, brings the schema up to date, then exposes `app.db`; closes with the app. */
 export const databasePlugin = fp<DatabasePluginOptions>(
@@ -47,21 +45,18 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     }
     app.decorate('db', connection.db);
     app.decorate('databaseKind', connection.kind);
-    let maintenance: NodeJS.Timeout | undefined;
+    let stopMaintenance = () => {};
     if (connection.kind === 'pglite') {
       // PGlite runs no autovacuum: without planner statistics the list queries stop using their
       // indexes as tables grow (a deep tickets page goes from milliseconds to a second), and
-      // bulk updates leave dead rows. It gets what autovacuum would do, on a timer.
+      // bulk updates leave dead rows (startEmbeddedMaintenance).
       await sql`analyze`.execute(connection.db);
-      maintenance = setInterval(() => {
-        sql`vacuum analyze`
-          .execute(connection.db)
-          .catch((err: unknown) => app.log.warn({ err }, 'embedded database maintenance failed'));
-      }, embeddedMaintenanceIntervalMs);
-      maintenance.unref();
+      stopMaintenance = startEmbeddedMaintenance(connection.db, (err, what) =>
+        app.log.warn({ err }, `${what} failed`),
+      );
     }
     app.addHook('onClose', () => {
-      clearInterval(maintenance);
+      stopMaintenance();
       return connection.close();
     });
   },
