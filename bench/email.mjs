@@ -167,23 +167,40 @@ async function freshPostgres(adminUrl, name) {
 }
 
 /**
- * Counts the statements the app sends its database while `body` runs: every query of Kysely's
- * executor (transactions' included; their begin and commit are two more each, not counted).
+ * Counts the statements the app sends its database while `body` runs: every query on a
+ * connection Kysely's executor provides, once however many executors pass it on (transactions'
+ * included, and those sent together; their begin and commit are two more each, not counted).
  */
 async function countingQueries(app, body) {
   const executor = Object.getPrototypeOf(app.db.getExecutor());
-  const original = executor.executeQuery;
+  const original = executor.provideConnection;
   let count = 0;
   const kinds = new Map();
-  executor.executeQuery = function counted(...args) {
-    count += 1;
-    if (values['show-queries']) {
-      const kind = String(args[0]?.sql ?? '')
-        .replace(/\s+/g, ' ')
-        .slice(0, 90);
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  const seen = new WeakSet();
+  const executeCounted = (connection, query) => {
+    if (!seen.has(query) && !/^(begin|commit|rollback)$/.test(query.sql)) {
+      seen.add(query);
+      count += 1;
+      if (values['show-queries']) {
+        const kind = String(query.sql ?? '')
+          .replace(/\s+/g, ' ')
+          .slice(0, 90);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
     }
-    return original.apply(this, args);
+    return connection.executeQuery(query);
+  };
+  // The driver's connection as it is (its own methods on itself), its statements counted.
+  const counted = (connection) =>
+    new Proxy(connection, {
+      get(target, name) {
+        if (name === 'executeQuery') return (query) => executeCounted(target, query);
+        const value = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  executor.provideConnection = function provideCounted(consumer) {
+    return original.call(this, (connection) => consumer(counted(connection)));
   };
   try {
     const result = await body();
@@ -192,7 +209,7 @@ async function countingQueries(app, body) {
     }
     return { ...result, queries: count };
   } finally {
-    executor.executeQuery = original;
+    executor.provideConnection = original;
   }
 }
 

@@ -148,6 +148,19 @@ describe('e-mail received over SMTP and HTTP', () => {
       messageId: '<helmet-4@example.org>',
     });
     expect(await conversationOfMail('helmet-4@example.org')).not.toBe(conversationId);
+
+    // A colleague copied in answers from another address and subject: the References name the
+    // thread's mails, some of them never received here; the latest known one decides.
+    await sender.send({
+      from: 'ada@example.org',
+      to: address,
+      subject: 'Sizes in stock',
+      text: 'We have 58 cm in blue.',
+      messageId: '<helmet-5@example.org>',
+      inReplyTo: '<never-received@example.org>',
+      references: ['<helmet-1@example.org>', '<helmet-2@example.org>', '<elsewhere@example.org>'],
+    });
+    expect(await conversationOfMail('helmet-5@example.org')).toBe(conversationId);
   });
 
   it('adds nothing for a mail whose Message-ID is stored already (a retry)', async () => {

@@ -539,6 +539,43 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     expect(appended[1]!.row.senderId).toBe(before[1]!.chatbotId);
   });
 
+  it('stores a message under the id its caller drew, with what it carries as a mail', async () => {
+    const { conversationId } = await startConversation(app, workspaceId);
+    await app.conversationBot.idle();
+    const customer = await customerOf(conversationId);
+    const email = {
+      messageId: 'order-1234@example.org',
+      from: 'Grace <grace@example.org>',
+      to: 'support@example.org',
+      subject: 'Order 1234',
+      html: null,
+      authFailure: null,
+      automatic: null,
+      delivery: null,
+    };
+
+    const [appended] = await writeTransaction(app.db, (trx) =>
+      appendMessages(
+        trx,
+        [
+          {
+            id: 'drawn-by-the-caller-01',
+            to: { conversationId },
+            when: 'any',
+            message: { role: 'user', senderId: customer.id, content: 'Where is it?', email },
+          },
+        ],
+        new Date(),
+      ),
+    );
+
+    expect(appended!.row).toMatchObject({ id: 'drawn-by-the-caller-01', email });
+    expect((await messagesOf(conversationId)).at(-1)).toMatchObject({
+      id: 'drawn-by-the-caller-01',
+      email,
+    });
+  });
+
   /** What the workspace's message.created deliveries send, oldest first. */
   const deliveriesOf = async (workspace: string) =>
     (

@@ -22,17 +22,22 @@ interface Compiled<Row> {
  */
 export function compiledOnce<Values extends (string | null)[], Row>(
   build: (db: Kysely<Database>, ...values: Values) => Compilable<Row>,
-): (db: Kysely<Database>, ...values: Values) => Promise<Row[]> {
+): ((db: Kysely<Database>, ...values: Values) => Promise<Row[]>) & {
+  /** The statement with these values, for the caller to send (sendTogether). */
+  query: (db: Kysely<Database>, ...values: Values) => CompiledQuery<Row>;
+} {
   let compiled: Compiled<Row> | undefined;
-  return async (db, ...values) => {
+  const query = (db: Kysely<Database>, ...values: Values): CompiledQuery<Row> => {
     compiled ??= compile(db, build, values.length);
-    const { query, fills } = compiled;
+    const { query: shape, fills } = compiled;
     const parameters = fills.map((fill, index) =>
-      fill === -1 ? query.parameters[index] : values[fill],
+      fill === -1 ? shape.parameters[index] : values[fill],
     );
-    const { rows } = await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() });
-    return rows;
+    return { ...shape, parameters, queryId: createQueryId() };
   };
+  const run = async (db: Kysely<Database>, ...values: Values) =>
+    (await db.executeQuery<Row>(query(db, ...values))).rows;
+  return Object.assign(run, { query });
 }
 
 function compile<Values extends (string | null)[], Row>(

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { CompiledQuery, InferResult, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import type { Database } from '../db/schema';
+import type { Statement } from '../db/statements';
 import type { ConversationRow } from './conversations';
 
 /** How long a mail without threading headers joins its sender's thread of the same subject. */
@@ -34,163 +36,118 @@ export interface MailContext {
   chatbotId: string | null;
 }
 
-/**
- * Whether the mail is stored already, the thread it joins (its conversation row, locked), its
- * sender's customer and the chatbot, in one round trip: these decide every mail, and separate
- * reads would be most of the transaction's time (on PGlite, the only connection's).
- *
- * The thread: the newest of the mails its In-Reply-To and References name; else, for a client
- * that dropped those, the sender's latest mail of the same subject within 7 days.
- */
-function mailContextSelect(
-  db: Kysely<Database>,
-  workspaceId: string,
-  mail: { messageId: string; threadIds: string[]; fromAddress: string; subjectKey: string },
-  now: Date,
-) {
-  return db
-    .selectFrom(
-      db
-        .selectNoFrom((eb) => [
-          eb
-            .selectFrom('emailMessageIds')
-            .select('conversationId')
-            .where('workspaceId', '=', workspaceId)
-            .where('rfcMessageId', '=', mail.messageId)
-            .limit(1)
-            .as('alreadyConversationId'),
-          mail.threadIds.length > 0
-            ? eb
-                .selectFrom('emailMessageIds')
-                .select('conversationId')
-                .where('workspaceId', '=', workspaceId)
-                .where('rfcMessageId', 'in', mail.threadIds)
-                .orderBy('createdAt', 'desc')
-                .limit(1)
-                .as('headerConversationId')
-            : sql<string | null>`null`.as('headerConversationId'),
-          mail.subjectKey && mail.fromAddress
-            ? eb
-                .selectFrom('emailMessageIds')
-                .select('conversationId')
-                .where('workspaceId', '=', workspaceId)
-                .where('fromAddress', '=', mail.fromAddress)
-                .where('subjectKey', '=', mail.subjectKey)
-                .where('direction', '=', 'in')
-                .where(
-                  'createdAt',
-                  '>=',
-                  sql<Date>`${now}::timestamptz - ${subjectThreadDays} * interval '1 day'`,
-                )
-                .orderBy('createdAt', 'desc')
-                .limit(1)
-                .as('subjectConversationId')
-            : sql<string | null>`null`.as('subjectConversationId'),
-          eb
-            .selectFrom('customers')
-            .select('id')
-            .where('workspaceId', '=', workspaceId)
-            .where(sql<boolean>`lower(email) = ${mail.fromAddress.toLowerCase()}`)
-            .where('erasedAt', 'is', null)
-            .orderBy('createdAt')
-            .orderBy('id')
-            .limit(1)
-            .as('customerId'),
-          eb
-            .selectFrom('chatbots')
-            .select('id')
-            .where('workspaceId', '=', workspaceId)
-            .orderBy('createdAt')
-            .orderBy('id')
-            .limit(1)
-            .as('chatbotId'),
-        ])
-        .as('mail'),
-    )
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('conversations')
-          .selectAll()
-          .where('workspaceId', '=', workspaceId)
-          .where(
-            'id',
-            '=',
-            sql<string>`coalesce(mail.header_conversation_id, mail.subject_conversation_id)`,
-          )
-          .forUpdate()
-          .as('thread'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('thread')
-    .select([
-      'mail.alreadyConversationId',
-      'mail.headerConversationId',
-      'mail.subjectConversationId',
-      'mail.customerId as senderCustomerId',
-      'mail.chatbotId as firstChatbotId',
-    ]);
-}
-
-/** What mailContextSelect reads for one mail. */
+/** What the context statement reads for one mail. */
 export interface MailToPlace {
   workspaceId: string;
   mail: { messageId: string; threadIds: string[]; fromAddress: string; subjectKey: string };
   now: Date;
 }
 
-type MailContextRow = InferResult<ReturnType<typeof mailContextSelect>>[number] & {
+type MailContextRow = ConversationRow & {
   groupIndex: number;
+  alreadyConversationId: string | null;
+  headerConversationId: string | null;
+  subjectConversationId: string | null;
+  senderCustomerId: string | null;
+  firstChatbotId: string | null;
 };
 
 /**
- * findMailContexts's statement for these mails, compiled: built before the mails' transaction,
- * so that the building costs the transaction (on PGlite, the only connection) no time. Each
- * mail's select, numbered, one after another (`union all`): one round trip for all of them.
+ * For each mail `given` (numbered by `group_index`): whether it is stored already, the thread it
+ * joins (its conversation row, locked), its sender's customer and the workspace's first chatbot,
+ * all in one round trip: these decide every mail, and separate reads would be most of the
+ * transaction's time (on PGlite, the only connection's). One statement of fixed text for any
+ * number of mails, so PostgreSQL plans it once per connection, not for every group; `mail` is
+ * materialized so that the thread's lookups run once, not again where the thread's row is read.
+ *
+ * The thread: the newest of the mails its In-Reply-To and References name; else, for a client
+ * that dropped those, the sender's latest mail of the same subject since `since` (7 days back).
+ * Each header's mail is looked up by its whole key, one index probe (`limit 1` keeps the planner
+ * from joining instead, which read all the workspace's mails when it misjudged their number).
  */
-export function mailContextsQuery(
-  db: Kysely<Database>,
-  mails: MailToPlace[],
-): CompiledQuery<MailContextRow> {
-  const [first, ...rest] = mails.map(({ workspaceId, mail, now }, index) =>
-    mailContextSelect(db, workspaceId, mail, now).select(sql.lit(index).as('groupIndex')),
-  );
-  if (!first) throw new Error('No mail to read the context of');
-  return rest.reduce((union, next) => union.unionAll(next), first).compile();
-}
+const mailContexts = compiledOnce((db, given: string) => ({
+  compile: () =>
+    sql<MailContextRow>`with given as (
+      select * from jsonb_to_recordset(${given}::jsonb) as given
+        (group_index int, workspace_id text, message_id text, thread_ids text[],
+         from_address text, subject_key text, since timestamptz)
+    ), mail as materialized (
+      select given.group_index, given.workspace_id,
+        (select conversation_id from email_message_ids
+          where workspace_id = given.workspace_id and rfc_message_id = given.message_id
+          limit 1) as already_conversation_id,
+        (select named.conversation_id from unnest(given.thread_ids) as thread_id
+          cross join lateral (select conversation_id, created_at from email_message_ids
+            where workspace_id = given.workspace_id and rfc_message_id = thread_id
+            limit 1) named
+          order by named.created_at desc limit 1) as header_conversation_id,
+        (select conversation_id from email_message_ids
+          where given.subject_key <> '' and given.from_address <> ''
+            and workspace_id = given.workspace_id and from_address = given.from_address
+            and subject_key = given.subject_key and direction = 'in'
+            and created_at >= given.since
+          order by created_at desc limit 1) as subject_conversation_id,
+        (select id from customers
+          where workspace_id = given.workspace_id and lower(email) = given.from_address
+            and erased_at is null
+          order by created_at, id limit 1) as sender_customer_id,
+        (select id from chatbots where workspace_id = given.workspace_id
+          order by created_at, id limit 1) as first_chatbot_id
+      from given
+    )
+    select thread.*, mail.group_index, mail.already_conversation_id,
+      mail.header_conversation_id, mail.subject_conversation_id, mail.sender_customer_id,
+      mail.first_chatbot_id
+    from mail left join lateral (
+      select * from conversations
+      where workspace_id = mail.workspace_id
+        and id = coalesce(mail.header_conversation_id, mail.subject_conversation_id)
+      for update
+    ) thread on true`.compile(db),
+}));
 
-/**
- * Runs mailContextsQuery's statement in the mails' transaction, under their senders' locks: each
- * mail's context, in the order they were given.
- */
-export async function findMailContexts(
+/** The statement of each mail's context (mailContexts), in the order given. */
+export function mailContextsStatement(
   trx: Kysely<Database>,
-  query: CompiledQuery<MailContextRow>,
-  count: number,
-): Promise<MailContext[]> {
-  const contexts: MailContext[] = [];
-  for (const row of (await trx.executeQuery(query)).rows) {
-    const {
-      groupIndex,
-      alreadyConversationId,
-      headerConversationId,
-      subjectConversationId,
-      senderCustomerId,
-      firstChatbotId,
-      ...thread
-    } = row;
-    contexts[Number(groupIndex)] = {
-      alreadyConversationId: alreadyConversationId ?? null,
-      threadConversationId: headerConversationId ?? subjectConversationId ?? null,
-      thread: thread.id ? (thread as ConversationRow) : null,
-      customerId: senderCustomerId ?? null,
-      chatbotId: firstChatbotId ?? null,
-    };
-  }
-  if (contexts.filter(Boolean).length !== count) {
-    throw new Error('The mail context statement did not answer a row per mail');
-  }
-  return contexts;
+  mails: MailToPlace[],
+): Statement<MailContext[]> {
+  const given = mails.map(({ workspaceId, mail, now }, index) => ({
+    group_index: index,
+    workspace_id: workspaceId,
+    message_id: mail.messageId,
+    thread_ids: mail.threadIds,
+    from_address: mail.fromAddress.toLowerCase(),
+    subject_key: mail.subjectKey,
+    since: new Date(now.getTime() - subjectThreadDays * 24 * 60 * 60 * 1000).toISOString(),
+  }));
+  return {
+    query: mailContexts.query(trx, JSON.stringify(given)),
+    read: (rows) => {
+      const contexts: MailContext[] = [];
+      for (const row of rows as MailContextRow[]) {
+        const {
+          groupIndex,
+          alreadyConversationId,
+          headerConversationId,
+          subjectConversationId,
+          senderCustomerId,
+          firstChatbotId,
+          ...thread
+        } = row;
+        contexts[Number(groupIndex)] = {
+          alreadyConversationId: alreadyConversationId ?? null,
+          threadConversationId: headerConversationId ?? subjectConversationId ?? null,
+          thread: thread.id ? (thread as ConversationRow) : null,
+          customerId: senderCustomerId ?? null,
+          chatbotId: firstChatbotId ?? null,
+        };
+      }
+      if (contexts.filter(Boolean).length !== mails.length) {
+        throw new Error('The mail context statement did not answer a row per mail');
+      }
+      return contexts;
+    },
+  };
 }
 
 /** The mails of a conversation, oldest first: a reply's References. */

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { EmailDeliveryStatus, MessageEmail } from 'shared-sdk/schemas';
+import { compiledOnce } from '../db/compiled-once';
+import { runStatement } from '../db/statements';
+import type { Statement } from '../db/statements';
 import type { Database, EmailMessageIdsTable } from '../db/schema';
 import { recordMessageChange, toMessage } from './messages';
 import type { NewStoredFile } from './stored-files';
@@ -32,47 +35,92 @@ export async function setMessageEmail(
 
 /** A mail's message: what it carries as a mail, its Message-ID's row, and its files' rows. */
 export interface MailOfMessage {
-  email: MessageEmail;
+  /** Absent: the message was stored with it (a received mail's, by appendMessages). */
+  email?: MessageEmail;
   idRow: Insertable<EmailMessageIdsTable> & { messageId: string; conversationId: string };
-  /** Written to storage already. */
+  /** Written to storage already, or before the transaction commits. */
   files?: NewStoredFile[];
 }
 
 /**
- * Mails' messages get what they carry as mails, their Message-IDs the rows that threads find
- * them by, and their files their stored_files rows, in one statement: every mail received or
- * sent makes these, and each round trip holds the transaction (on PGlite, the only connection)
- * a little longer.
+ * The statement of recordMails, of one text for any number of mails and files: PostgreSQL plans
+ * it once per connection.
  */
-export async function setMessagesEmailAndIds(
+const mailsRecorded = compiledOnce((db, mails: string, files: string) => ({
+  compile: () =>
+    sql`with given as (
+      select * from jsonb_to_recordset(${mails}::jsonb) as given
+        (workspace_id text, rfc_message_id text, message_id text, conversation_id text,
+         direction text, from_address text, subject_key text, created_at timestamptz,
+         email jsonb)
+    ), with_email as (
+      update messages set email = given.email from given
+      where given.email is not null and messages.id = given.message_id
+      returning messages.id
+    ), with_files as (
+      insert into stored_files
+        (path, kind, owner_user_id, workspace_id, original_name, content_type, size, width,
+         height)
+      select * from jsonb_to_recordset(${files}::jsonb) as file
+        (path text, kind text, owner_user_id text, workspace_id text, original_name text,
+         content_type text, size integer, width integer, height integer)
+      returning path
+    )
+    insert into email_message_ids
+      (workspace_id, rfc_message_id, message_id, conversation_id, direction, from_address,
+       subject_key, created_at)
+    select workspace_id, rfc_message_id, message_id, conversation_id, direction, from_address,
+      subject_key, coalesce(created_at, now())
+    from given`.compile(db),
+}));
+
+/**
+ * Mails' messages get what they carry as mails (unless stored with it), their Message-IDs the
+ * rows that threads find them by, and their files their stored_files rows, in one statement:
+ * every mail received or sent makes these, and each round trip holds the transaction (on
+ * PGlite, the only connection) a little longer.
+ */
+export function recordMails(trx: Kysely<Database>, mails: readonly MailOfMessage[]) {
+  return runStatement(trx, recordMailsStatement(trx, mails));
+}
+
+/** recordMails's statement, for a caller that sends others with it (sendTogether). */
+export function recordMailsStatement(
   trx: Kysely<Database>,
   mails: readonly MailOfMessage[],
-): Promise<void> {
-  const emails = Object.fromEntries(mails.map(({ email, idRow }) => [idRow.messageId, email]));
-  const withEmail = trx.with('withEmail', (db) =>
-    db
-      .updateTable('messages')
-      .set({ email: sql`${JSON.stringify(emails)}::jsonb -> messages.id` })
-      .where(
-        'id',
-        'in',
-        mails.map(({ idRow }) => idRow.messageId),
-      )
-      .returning('id'),
+): Statement<void> {
+  const given = mails.map(({ email, idRow }) => ({
+    workspace_id: idRow.workspaceId,
+    rfc_message_id: idRow.rfcMessageId,
+    message_id: idRow.messageId,
+    conversation_id: idRow.conversationId,
+    direction: idRow.direction,
+    from_address: idRow.fromAddress,
+    subject_key: idRow.subjectKey,
+    created_at: idRow.createdAt,
+    email,
+  }));
+  const files = mails.flatMap((mail) =>
+    (mail.files ?? []).map((file) => ({
+      path: file.path,
+      kind: file.kind,
+      owner_user_id: file.ownerUserId,
+      workspace_id: file.workspaceId,
+      original_name: file.originalName,
+      content_type: file.contentType,
+      size: file.size,
+      width: file.width,
+      height: file.height,
+    })),
   );
-  const files = mails.flatMap((mail) => mail.files ?? []);
-  await (
-    files.length > 0
-      ? withEmail
-          .with('withFiles', (db) => db.insertInto('storedFiles').values(files).returning('path'))
-          .insertInto('emailMessageIds')
-      : withEmail.insertInto('emailMessageIds')
-  )
-    .values(mails.map(({ idRow }) => idRow))
-    .execute();
-  for (const { idRow } of mails) {
-    recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
-  }
+  return {
+    query: mailsRecorded.query(trx, JSON.stringify(given), JSON.stringify(files)),
+    read: () => {
+      for (const { idRow } of mails) {
+        recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
+      }
+    },
+  };
 }
 
 /** The message, locked: one send of a reply at a time. */

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
+import { runStatement } from '../db/statements';
+import type { Statement } from '../db/statements';
 import type { Database } from '../db/schema';
 import type { ConversationRow } from './conversations';
 import { recordMessageChange } from './messages';
@@ -20,6 +22,11 @@ export type AppendCondition = 'any' | 'under-way' | 'agent-in-it' | 'bot-may-ans
 
 /** One message to append, and where: a conversation (of a workspace), or the customer's latest. */
 export interface MessageAppend {
+  /**
+   * The message's id, when the caller sends statements about the message along with this one,
+   * before it answers; else a new one.
+   */
+  id?: string;
   to: { conversationId: string; workspaceId?: string } | { customerId: string };
   when: AppendCondition;
   /** `senderId` null: the conversation's chatbot. */
@@ -74,7 +81,7 @@ const messagesAppended = compiledOnce((db, given: string, now: string) => ({
       select * from jsonb_to_recordset(${given}::jsonb) as given
         (id text, conversation_id text, workspace_id text, customer_id text, must text,
          role text, sender_id text, content text, form jsonb, attachments jsonb, client_id text,
-         product_card jsonb, source_link jsonb, suggestions jsonb)
+         product_card jsonb, source_link jsonb, suggestions jsonb, email jsonb)
     ), target as (
       select given.id as message_id, coalesce(given.conversation_id,
         (select id from conversations where customer_id = given.customer_id
@@ -86,11 +93,11 @@ const messagesAppended = compiledOnce((db, given: string, now: string) => ({
     ), m as (
       insert into messages
         (id, conversation_id, workspace_id, role, sender_id, content, form, attachments,
-         client_id, product_card, source_link, suggestions, timestamp)
+         client_id, product_card, source_link, suggestions, email, timestamp)
       select given.id, locked.id, locked.workspace_id, given.role,
         coalesce(given.sender_id, locked.chatbot_id), given.content, given.form,
         coalesce(given.attachments, '[]'::jsonb), given.client_id, given.product_card,
-        given.source_link, given.suggestions,
+        given.source_link, given.suggestions, given.email,
         greatest(clock_timestamp(),
           (locked.last_message->>'timestamp')::timestamptz + interval '1 millisecond')
       from given
@@ -163,14 +170,23 @@ function toAppended(handle: Kysely<Database>, stored: AppendedRow | undefined) {
  * order: undefined when its conversation was not in the state `when` asks (nothing stored), or
  * when its sender's message of this `clientId` is stored already.
  */
-export async function appendMessages(
+export function appendMessages(
   handle: Kysely<Database>,
   appends: readonly MessageAppend[],
   now: Date,
 ): Promise<(Appended | undefined)[]> {
+  return runStatement(handle, appendStatement(handle, appends, now));
+}
+
+/** appendMessages's statement, for a caller that sends others with it (sendTogether). */
+export function appendStatement(
+  handle: Kysely<Database>,
+  appends: readonly MessageAppend[],
+  now: Date,
+): Statement<(Appended | undefined)[]> {
   // A key left out (undefined) is a null column.
-  const given = appends.map(({ to, when, message }) => ({
-    id: randomId(),
+  const given = appends.map(({ id, to, when, message }) => ({
+    id: id ?? randomId(),
     conversation_id: 'conversationId' in to ? to.conversationId : undefined,
     workspace_id: 'workspaceId' in to ? to.workspaceId : undefined,
     customer_id: 'customerId' in to ? to.customerId : undefined,
@@ -184,8 +200,13 @@ export async function appendMessages(
     product_card: message.productCard,
     source_link: message.sourceLink,
     suggestions: message.suggestions,
+    email: message.email,
   }));
-  const stored = await messagesAppended(handle, JSON.stringify(given), now.toISOString());
-  const byId = new Map(stored.map((row) => [row.id, row]));
-  return given.map(({ id }) => toAppended(handle, byId.get(id)));
+  return {
+    query: messagesAppended.query(handle, JSON.stringify(given), now.toISOString()),
+    read: (rows) => {
+      const byId = new Map((rows as AppendedRow[]).map((row) => [row.id, row]));
+      return given.map(({ id }) => toAppended(handle, byId.get(id)));
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type {
   Message,
   MessageAttachment,
+  MessageEmail,
   MessageRole,
   PairSuggestion,
   ProductCard,
@@ -43,6 +44,8 @@ export interface NewMessage {
   productCard?: ProductCard;
   sourceLink?: SourceLink;
   suggestions?: PairSuggestion[];
+  /** What a received mail's message carries as a mail, stored with it. */
+  email?: MessageEmail;
 }
 
 /** The message `senderId` already sent with `clientId`: a retried send, stored once. */

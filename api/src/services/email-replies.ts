@@ -3,7 +3,7 @@ import type { Message, MessageEmail } from 'shared-sdk/schemas';
 import type { Database } from '../db/schema';
 import { enqueueJob } from '../jobs/job-store';
 import type { ConversationRow } from '../repositories/conversations';
-import { setMessagesEmailAndIds } from '../repositories/email-messages';
+import { recordMails } from '../repositories/email-messages';
 import { subjectKeyOf } from '../mail/read-mail';
 
 /** The job that sends one e-mail reply (jobs/email-send-jobs.ts). */
@@ -51,7 +51,7 @@ export async function queueEmailReply(
     automatic: null,
     delivery: { status: 'sending', error: null, attempts: 0 },
   };
-  await setMessagesEmailAndIds(trx, [
+  await recordMails(trx, [
     {
       email,
       idRow: {

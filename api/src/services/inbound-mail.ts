@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { MessageAttachment, MessageEmail } from 'shared-sdk/schemas';
+import type { MessageAttachment } from 'shared-sdk/schemas';
 import { allOf } from '../db/all-of';
 import { groupedWrites } from '../db/grouped-writes';
+import { randomId } from '../db/random-id';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../live/write-transaction';
 import type { ReceivedMail } from '../mail/read-mail';
@@ -11,12 +12,13 @@ import { pointInlineImages } from '../mail/sanitize-mail-html';
 import { insertConversation } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
 import { insertCustomer } from '../repositories/customers';
-import { lockRows } from '../db/lock-rows';
+import { lockStatement } from '../db/lock-rows';
+import { runStatement, sendTogether } from '../db/statements';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import { findMailContexts, mailContextsQuery } from '../repositories/email-message-ids';
+import { mailContextsStatement } from '../repositories/email-message-ids';
 import type { MailContext } from '../repositories/email-message-ids';
-import { markSentMailFailed, setMessagesEmailAndIds } from '../repositories/email-messages';
-import { appendMessages } from '../repositories/message-appends';
+import { markSentMailFailed, recordMailsStatement } from '../repositories/email-messages';
+import { appendStatement } from '../repositories/message-appends';
 import type { NewStoredFile } from '../repositories/stored-files';
 import { changeStatus, emitConversationEvent, lockWorkspaceConversation } from './conversations';
 import { messagesStored } from './message-writes';
@@ -143,8 +145,8 @@ interface PlacedMail {
   conversation: ConversationRow;
   created: boolean;
   write: MessageWrite;
-  email: MessageEmail;
   files: NewStoredFile[];
+  writeFiles: () => Promise<unknown>;
 }
 
 /**
@@ -187,12 +189,8 @@ async function placeMail(
     now,
   );
 
-  // The files are written while the messages are appended, and before the statement that
-  // records them: all on disk before the commit.
   const files = prepared.map((file) => storage.placeMailAttachment(file, row.id, workspaceId));
   queued.written.push(...files.map((file) => file.storedPath));
-  queued.writing = Promise.all(files.map((file) => file.write()));
-  queued.writing.catch(() => undefined);
   const attachments: MessageAttachment[] = files.map((file) => file.attachment);
   const inlineUrls = new Map<string, string>();
   mail.attachments.forEach((file, index) => {
@@ -211,26 +209,28 @@ async function placeMail(
         senderId: customerId,
         content: mail.text || mail.subject || '(no text)',
         attachments,
+        email: {
+          messageId: mail.messageId,
+          from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
+          authFailure,
+          automatic: mail.automatic,
+          delivery: null,
+        },
       },
     },
-    email: {
-      messageId: mail.messageId,
-      from: mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html === null ? null : pointInlineImages(mail.html, inlineUrls),
-      authFailure,
-      automatic: mail.automatic,
-      delivery: null,
-    },
     files: files.map((file) => file.row),
+    writeFiles: () => Promise.all(files.map((file) => file.write())),
   };
 }
 
 /**
  * Mails of one transaction, each in its own conversation: placed side by side (their statements
  * follow one another on the connection without waiting for this thread in between), then their
- * messages appended in one statement and their mail details and Message-IDs set in one more.
+ * messages appended with their mail details in one statement and their Message-IDs and files
+ * recorded in one more, sent right behind it.
  */
 async function storeMails(
   trx: Kysely<Database>,
@@ -244,35 +244,47 @@ async function storeMails(
   if (toAppend.length === 0) return placed as StoredMail[];
   // Mails of a group arrived within a statement's time of each other: the latest one's time.
   const now = new Date(Math.max(...toAppend.map(({ queued }) => queued.now.getTime())));
-  const writes = toAppend.map(({ write }) => write);
-  const messages = await messagesStored(trx, writes, await appendMessages(trx, writes, now), now);
-  const messageIds = toAppend.map(({ conversation }, index) => {
-    const stored = messages[index];
-    if (!stored) throw new Error(`Conversation ${conversation.id} was not updated`);
-    return stored.message.id;
+  // The messages' ids are drawn here, so that the statement recording their Message-IDs is sent
+  // right behind the one that appends them, without waiting for its answer.
+  const messageIds = toAppend.map(() => randomId());
+  const writes = toAppend.map(({ write }, index) => ({ ...write, id: messageIds[index] }));
+  const [[appended]] = await allOf([
+    sendTogether(trx, [
+      appendStatement(trx, writes, now),
+      recordMailsStatement(
+        trx,
+        toAppend.map(({ queued, conversation, files }, index) => ({
+          idRow: {
+            workspaceId: queued.inbox.workspaceId,
+            rfcMessageId: queued.mail.messageId,
+            messageId: messageIds[index]!,
+            conversationId: conversation.id,
+            direction: 'in' as const,
+            fromAddress: queued.mail.fromAddress,
+            subjectKey: queued.mail.subjectKey,
+            createdAt: queued.now,
+          },
+          files,
+        })),
+      ),
+    ]),
+    // The files are written while the database runs those statements, once they are sent (in
+    // this turn's microtasks): all are on disk before the commit.
+    new Promise((resolve) => {
+      setImmediate(() => {
+        for (const placedMail of toAppend) placedMail.queued.writing = placedMail.writeFiles();
+        resolve(Promise.all(toAppend.map(({ queued }) => queued.writing)));
+      });
+    }),
+  ]);
+  const messages = await messagesStored(trx, writes, appended, now);
+  toAppend.forEach(({ conversation }, index) => {
+    if (!messages[index]) throw new Error(`Conversation ${conversation.id} was not updated`);
   });
-  await Promise.all(toAppend.map(({ queued }) => queued.writing));
-  await setMessagesEmailAndIds(
-    trx,
-    toAppend.map(({ queued, conversation, email, files }, index) => ({
-      email,
-      idRow: {
-        workspaceId: queued.inbox.workspaceId,
-        rfcMessageId: queued.mail.messageId,
-        messageId: messageIds[index]!,
-        conversationId: conversation.id,
-        direction: 'in' as const,
-        fromAddress: queued.mail.fromAddress,
-        subjectKey: queued.mail.subjectKey,
-        createdAt: queued.now,
-      },
-      files,
-    })),
-  );
-  let appended = 0;
+  let next = 0;
   return placed.map((one) => {
     if (!('write' in one)) return one;
-    const messageId = messageIds[appended++]!;
+    const messageId = messageIds[next++]!;
     return {
       workspaceId: one.queued.inbox.workspaceId,
       text: one.queued.mail.text,
@@ -317,23 +329,21 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
     queued.written = [];
     queued.writing = Promise.resolve();
   }
-  // Built before the transaction: the building costs it (on PGlite, the only connection) nothing.
-  const contextsOf = (mails: QueuedMail[]) =>
-    mailContextsQuery(
-      db,
-      mails.map(({ inbox, mail, now }) => ({ workspaceId: inbox.workspaceId, mail, now })),
-    );
-  const contextsQuery = contextsOf(group);
+  const toPlace = (mails: QueuedMail[]) =>
+    mails.map(({ inbox, mail, now }) => ({ workspaceId: inbox.workspaceId, mail, now }));
   try {
     return await writeTransaction(db, async (trx) => {
       const senders = [...new Set(group.map(senderKey))].sort();
-      await lockRows(
-        trx,
-        trx
-          .selectFrom(sql<{ sender: string }>`unnest(${senders}::text[])`.as('sender'))
-          .select(sql`pg_advisory_xact_lock(hashtext(sender))`.as('locked')),
-      );
-      const contexts = await findMailContexts(trx, contextsQuery, group.length);
+      // The contexts are read right behind the locks, without waiting for their answer: the
+      // connection runs the two in order, and the read sees what was committed before the locks.
+      const [, contexts] = await sendTogether(trx, [
+        lockStatement(
+          trx
+            .selectFrom(sql<{ sender: string }>`unnest(${senders}::text[])`.as('sender'))
+            .select(sql`pg_advisory_xact_lock(hashtext(sender))`.as('locked')),
+        ),
+        mailContextsStatement(trx, toPlace(group)),
+      ]);
       const independent = independentMails(group, contexts);
       const stored: StoredMail[] = [];
       const first = await storeMails(
@@ -345,7 +355,11 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
         stored[index] = independent[index]
           ? first.shift()!
           : (
-              await storeMails(trx, [queued], await findMailContexts(trx, contextsOf([queued]), 1))
+              await storeMails(
+                trx,
+                [queued],
+                await runStatement(trx, mailContextsStatement(trx, toPlace([queued]))),
+              )
             )[0]!;
       }
       return stored;
