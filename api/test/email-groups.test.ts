@@ -6,8 +6,9 @@ import { readMail } from '../src/mail/read-mail';
 import { findInboxByKey } from '../src/repositories/email-inboxes';
 import type { EmailInboxRow } from '../src/repositories/email-inboxes';
 import { changeStatus } from '../src/services/conversations';
-import { MailRefused, storeInboundMail } from '../src/services/inbound-mail';
-import type { StoredMail } from '../src/services/inbound-mail';
+import { storeInboundMail } from '../src/services/inbound-mail';
+import { MailRefused } from '../src/services/mail-placement';
+import type { StoredMail } from '../src/services/mail-placement';
 import { seedTeams } from './fixtures/teams';
 import {
   appStartTimeoutMs,
@@ -113,6 +114,20 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     expect(transactions.size).toBeLessThanOrEqual(6);
     const customers = new Set(messages.map((message) => message.senderId));
     expect(customers.size).toBe(8);
+    // Each sender is the customer of their own conversation, made with it in the same group.
+    const owners = await app.db
+      .selectFrom('conversations')
+      .innerJoin('customers', 'customers.id', 'conversations.customerId')
+      .select(['conversations.id', 'customers.email'])
+      .where(
+        'conversations.id',
+        'in',
+        first.map((stored) => stored.conversationId!),
+      )
+      .execute();
+    expect(
+      first.map((stored) => owners.find((owner) => owner.id === stored.conversationId)?.email),
+    ).toEqual(senders);
   });
 
   it('refuses a mail alone when its group cannot take it, and leaves no file of the failed try', async () => {

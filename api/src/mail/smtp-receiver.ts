@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
-import { MailRefused } from '../services/inbound-mail';
-import type { StoredMail } from '../services/inbound-mail';
+import { MailRefused } from '../services/mail-placement';
+import type { StoredMail } from '../services/mail-placement';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
 
 export interface SmtpReceiverOptions {

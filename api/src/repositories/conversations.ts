@@ -7,6 +7,8 @@ import type {
   StatusChange,
 } from 'shared-sdk/schemas';
 import { randomId } from '../db/random-id';
+import { runStatement } from '../db/statements';
+import type { Statement } from '../db/statements';
 import type { ConversationsTable, Database } from '../db/schema';
 import { recordChange } from '../live/write-transaction';
 import {
@@ -134,21 +136,34 @@ function withConversationCounts(
   return counting as unknown as QueryCreator<Database>;
 }
 
+/** How a new conversation opens (insertConversation). */
+export interface ConversationOpening {
+  channel?: ConversationChannel;
+  subject?: string | null;
+  status?: ConversationStatus;
+}
+
 /**
  * A new conversation of the customer with the chatbot: open (the bot answers) unless `opening`
  * says otherwise (a mail waits for a person), its history starting with 'created', counted in the
  * statistics. The idle timeout counts from now.
  */
-export async function insertConversation(
+export function insertConversation(
   trx: Kysely<Database>,
   conversation: { workspaceId: string; chatbotId: string; customerId: string },
   now: Date,
-  opening: {
-    channel?: ConversationChannel;
-    subject?: string | null;
-    status?: ConversationStatus;
-  } = {},
+  opening: ConversationOpening = {},
 ): Promise<ConversationRow> {
+  return runStatement(trx, insertConversationStatement(trx, conversation, now, opening));
+}
+
+/** insertConversation's statement, for a caller that sends others with it (sendTogether). */
+export function insertConversationStatement(
+  trx: Kysely<Database>,
+  conversation: { workspaceId: string; chatbotId: string; customerId: string },
+  now: Date,
+  opening: ConversationOpening = {},
+): Statement<ConversationRow> {
   const status = opening.status ?? 'open';
   const created: StatusChange = {
     status,
@@ -156,12 +171,7 @@ export async function insertConversation(
     changedBy: null,
     reason: 'created',
   };
-  const row = await withConversationCounts(
-    trx,
-    conversation.workspaceId,
-    countDelta(null, status),
-    now,
-  )
+  const query = withConversationCounts(trx, conversation.workspaceId, countDelta(null, status), now)
     .insertInto('conversations')
     .values({
       id: randomId(),
@@ -177,9 +187,20 @@ export async function insertConversation(
       updatedAt: now,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
-  recordChange(trx, { collection: 'conversations', workspaceId: row.workspaceId, ids: [row.id] });
-  return row;
+    .compile();
+  return {
+    query,
+    read: (rows) => {
+      const row = rows[0] as ConversationRow | undefined;
+      if (!row) throw new Error('The new conversation was not inserted');
+      recordChange(trx, {
+        collection: 'conversations',
+        workspaceId: row.workspaceId,
+        ids: [row.id],
+      });
+      return row;
+    },
+  };
 }
 
 export interface StatusUpdate {

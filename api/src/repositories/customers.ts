@@ -4,6 +4,8 @@ import type { Customer, CustomerIdentity } from 'shared-sdk/schemas';
 import { compiledOnce } from '../db/compiled-once';
 import { randomId } from '../db/random-id';
 import type { CustomersTable, Database } from '../db/schema';
+import { runStatement } from '../db/statements';
+import type { Statement } from '../db/statements';
 import { readThroughCache, type CacheDefinition } from '../live/change-cache';
 import { recordChange } from '../live/write-transaction';
 
@@ -36,6 +38,8 @@ function identityColumns(identity: CustomerIdentity) {
 }
 
 interface NewCustomer {
+  /** Drawn by a caller that sends statements about the customer along with its insert. */
+  id?: string;
   workspaceId: string;
   chatbotId: string;
   visitorTokenHash: string;
@@ -43,7 +47,7 @@ interface NewCustomer {
 }
 
 const newCustomerValues = (customer: NewCustomer & { userId?: string }, now: Date) => ({
-  id: randomId(),
+  id: customer.id ?? randomId(),
   workspaceId: customer.workspaceId,
   chatbotId: customer.chatbotId,
   visitorTokenHash: customer.visitorTokenHash,
@@ -56,16 +60,16 @@ const newCustomerValues = (customer: NewCustomer & { userId?: string }, now: Dat
 });
 
 /**
- * Inserts the customer and, in the same statement, its first visitor token (a round trip less
- * for every new visitor); records the change live queries hear of. `userIdTaken: 'skip'`: nothing
+ * The statement that inserts the customer and its first visitor token (a round trip less for
+ * every new visitor); recording the change live queries hear of. `userIdTaken: 'skip'`: nothing
  * is inserted (undefined) when the workspace has a customer of this user id already.
  */
-async function insertWithToken(
+function insertWithToken(
   trx: Kysely<Database>,
   values: ReturnType<typeof newCustomerValues>,
   userIdTaken: 'fail' | 'skip',
-): Promise<CustomerRow | undefined> {
-  const row = await trx
+): Statement<CustomerRow | undefined> {
+  const query = trx
     .with('customer', (db) => {
       const insert = db.insertInto('customers').values(values);
       return (
@@ -87,21 +91,43 @@ async function insertWithToken(
     )
     .selectFrom('customer')
     .selectAll()
-    .executeTakeFirst();
-  if (row)
-    recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
-  return row;
+    .compile();
+  return {
+    query,
+    read: (rows) => {
+      const row = rows[0] as CustomerRow | undefined;
+      if (row) {
+        recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
+      }
+      return row;
+    },
+  };
 }
 
 /** A new anonymous visitor, or one who identified without a signature. */
-export async function insertCustomer(
+export function insertCustomer(
   trx: Kysely<Database>,
   customer: NewCustomer,
   now: Date,
 ): Promise<CustomerRow> {
-  const row = await insertWithToken(trx, newCustomerValues(customer, now), 'fail');
-  if (!row) throw new Error('The new customer was not inserted');
-  return row;
+  return runStatement(trx, insertCustomerStatement(trx, customer, now));
+}
+
+/** insertCustomer's statement, for a caller that sends others with it (sendTogether). */
+export function insertCustomerStatement(
+  trx: Kysely<Database>,
+  customer: NewCustomer,
+  now: Date,
+): Statement<CustomerRow> {
+  const statement = insertWithToken(trx, newCustomerValues(customer, now), 'fail');
+  return {
+    query: statement.query,
+    read: (rows) => {
+      const row = statement.read(rows);
+      if (!row) throw new Error('The new customer was not inserted');
+      return row;
+    },
+  };
 }
 
 /**
@@ -114,7 +140,7 @@ export function insertVerifiedCustomer(
   customer: NewCustomer & { userId: string },
   now: Date,
 ): Promise<CustomerRow | undefined> {
-  return insertWithToken(trx, newCustomerValues(customer, now), 'skip');
+  return runStatement(trx, insertWithToken(trx, newCustomerValues(customer, now), 'skip'));
 }
 
 const customerByTokenHash = compiledOnce((db, visitorTokenHash: string) =>

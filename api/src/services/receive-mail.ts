@@ -9,8 +9,9 @@ import type { DnsResolver, MailSession } from '../mail/mail-auth';
 import { readMail } from '../mail/read-mail';
 import { findInboxByKey } from '../repositories/email-inboxes';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import { MailRefused, storeInboundMail } from './inbound-mail';
-import type { StoredMail } from './inbound-mail';
+import { storeInboundMail } from './inbound-mail';
+import { MailRefused } from './mail-placement';
+import type { StoredMail } from './mail-placement';
 import type { FileStorage } from './storage';
 
 export interface MailReceiving {
