@@ -11,7 +11,12 @@
 // storing (recipients looked up, the mail read, its limits and SPF, DKIM and DMARC checked, then
 // stored in no inbox). Goal: at least 50% of the floor's rate. For reference, a bare smtp-server
 // answering 250 once it has read the mail, and the share of that.
-//   node bench/email.mjs [--mails 1000] [--senders 200] [--no-postgres] [--no-pglite]
+// --rounds rounds on each database, each the floor then the app, every round's mails from senders
+// new to the workspace; a round's share is of the floor measured just before it. The first round
+// flatters the app: its floor runs while the mail reading is still being compiled, and the app's
+// run after it finds that done; later rounds compare the two warm. The round of the median share
+// is the one shown, with every round's share beside it.
+//   node bench/email.mjs [--mails 1000] [--senders 200] [--rounds 3] [--no-postgres] [--no-pglite]
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -29,6 +34,7 @@ const { values } = parseArgs({
   options: {
     mails: { type: 'string', default: '1000' },
     senders: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '3' },
     'no-postgres': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
     /** Prints the statements sent per mail, by their first words. */
@@ -37,6 +43,7 @@ const { values } = parseArgs({
 });
 const mailCount = Number(values.mails);
 const senderCount = Number(values.senders);
+const rounds = Number(values.rounds);
 const connections = 10;
 const goalShare = 0.5;
 
@@ -50,7 +57,7 @@ function mails(to, run) {
     const round = Math.floor(i / senderCount);
     const reply = round > 0 && i % 5 === 0;
     return {
-      from: `Customer ${sender} <customer-${sender}@example.org>`,
+      from: `Customer ${sender} <customer-${run}-${sender}@example.org>`,
       to,
       subject: `${reply ? 'Re: ' : ''}Question ${sender}`,
       text: `Hello, this is mail ${i} about my order ${1000 + sender}. When will it arrive?`,
@@ -98,7 +105,7 @@ async function deliver(port, batch) {
  * the mail read, its size, attachments, SPF, DKIM and DMARC checked) answering 250 without
  * storing the mail in any inbox.
  */
-async function receiverFloor(app, address) {
+async function receiverFloor(app, address, run) {
   const { SmtpReceiver } = apiRequire('./dist/mail/smtp-receiver');
   const { inboxOfAddress, mailTooBig, receiveMail } = apiRequire('./dist/services/receive-mail');
   const { receiving } = app.inboundMail;
@@ -114,7 +121,7 @@ async function receiverFloor(app, address) {
   });
   const port = await receiver.listen();
   try {
-    return await deliver(port, mails(address, 'floor'));
+    return await deliver(port, mails(address, run));
   } finally {
     await receiver.close();
   }
@@ -225,19 +232,24 @@ async function measure(name, databaseUrl) {
       undefined,
       admin.idToken,
     );
-    const bottom = await receiverFloor(app, settings.inboxAddress);
-    const result = await countingQueries(app, () =>
-      deliver(app.inboundMail.smtpPort, mails(settings.inboxAddress, 'api')),
-    );
+    const measured = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const bottom = await receiverFloor(app, settings.inboxAddress, `floor-${round}`);
+      const result = await countingQueries(app, () =>
+        deliver(app.inboundMail.smtpPort, mails(settings.inboxAddress, `api-${round}`)),
+      );
+      measured.push({ result, bottom, share: result.perSecond / bottom.perSecond });
+    }
+    const accepted = measured.reduce((sum, { result }) => sum + result.accepted, 0);
     const stored = await app.db
       .selectFrom('emailMessageIds')
       .select(({ fn }) => fn.countAll().as('count'))
       .where('workspaceId', '=', workspaceId)
       .executeTakeFirstOrThrow();
-    if (Number(stored.count) !== result.accepted) {
-      throw new Error(`${result.accepted} mails got 250 but ${stored.count} are stored`);
+    if (Number(stored.count) !== accepted) {
+      throw new Error(`${accepted} mails got 250 but ${stored.count} are stored`);
     }
-    return { result, bottom };
+    return measured;
   } finally {
     await close();
   }
@@ -248,18 +260,21 @@ const figures = [];
 let allMet = true;
 async function run(name, databaseUrl) {
   const bare = await bareFloor();
-  const { result, bottom } = await measure(name, databaseUrl);
+  const measured = await measure(name, databaseUrl);
+  const byShare = [...measured].sort((a, b) => a.share - b.share);
+  const { result, bottom } = byShare[Math.floor((byShare.length - 1) / 2)];
   const met = result.perSecond >= goalShare * bottom.perSecond;
   allMet &&= met;
-  const share = (of) => `${((100 * result.perSecond) / of.perSecond).toFixed(0)}%`;
+  const percent = (share) => `${(100 * share).toFixed(0)}%`;
   rows.push([
     name,
     format(result.accepted),
     result.perSecond.toFixed(0),
     bottom.perSecond.toFixed(0),
-    share(bottom),
+    percent(result.perSecond / bottom.perSecond),
+    measured.map(({ share }) => percent(share)).join(' '),
     bare.perSecond.toFixed(0),
-    share(bare),
+    percent(result.perSecond / bare.perSecond),
     (result.queries / result.accepted).toFixed(1),
     result.cpuMsPerMail.toFixed(2),
     bottom.cpuMsPerMail.toFixed(2),
@@ -284,13 +299,14 @@ if (!values['no-postgres']) {
   if (url) await run('PostgreSQL', url);
 }
 console.log(
-  `\n${format(mailCount)} mails from ${format(senderCount)} senders, ${connections} connections; ` +
+  `\n${format(mailCount)} mails a round from ${format(senderCount)} senders, ` +
+    `${connections} connections, the round of the median share of ${rounds}; ` +
     'floor: the same receiver answering 250 without storing (the mail read and checked); ' +
     'bare SMTP: smtp-server answering 250 once it has read the mail',
 );
 printTable(
   [
-    ...['database', 'stored', 'mails/s', 'floor/s', 'share', 'bare SMTP/s', 'share'],
+    ...['database', 'stored', 'mails/s', 'floor/s', 'share', 'rounds', 'bare SMTP/s', 'share'],
     'queries/mail',
     ...['CPU ms/mail', 'floor CPU ms/mail', 'goal', 'met'],
   ],
