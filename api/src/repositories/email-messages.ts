@@ -56,7 +56,6 @@ const mailsRecorded = compiledOnce((db, mails: string, files: string) => ({
     ), with_email as (
       update messages set email = given.email from given
       where given.email is not null and messages.id = given.message_id
-      returning messages.id
     ), with_files as (
       insert into stored_files
         (path, kind, owner_user_id, workspace_id, original_name, content_type, size, width,
@@ -64,7 +63,6 @@ const mailsRecorded = compiledOnce((db, mails: string, files: string) => ({
       select * from jsonb_to_recordset(${files}::jsonb) as file
         (path text, kind text, owner_user_id text, workspace_id text, original_name text,
          content_type text, size integer, width integer, height integer)
-      returning path
     )
     insert into email_message_ids
       (workspace_id, rfc_message_id, message_id, conversation_id, direction, from_address,
