@@ -161,6 +161,22 @@ describe('e-mail received over SMTP and HTTP', () => {
       references: ['<helmet-1@example.org>', '<helmet-2@example.org>', '<elsewhere@example.org>'],
     });
     expect(await conversationOfMail('helmet-5@example.org')).toBe(conversationId);
+    // Written by Ada, a customer of her own, into Grace's thread.
+    const [graces, adas] = await Promise.all(
+      ['grace@example.org', 'ada@example.org'].map((email) =>
+        app.db
+          .selectFrom('customers')
+          .select('id')
+          .where('workspaceId', '=', workspaceId)
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const thread = await messagesOf(conversationId!);
+    expect(thread.map((message) => message.senderId)).toEqual([
+      ...thread.slice(0, -1).map(() => graces!.id),
+      adas!.id,
+    ]);
   });
 
   it('adds nothing for a mail whose Message-ID is stored already (a retry)', async () => {

@@ -28,13 +28,19 @@ export interface MailContext {
   alreadyConversationId: string | null;
   /** The thread the mail replies to. */
   threadConversationId: string | null;
-  /** That thread's conversation row, locked until the transaction ends (as lockConversation). */
-  thread: ConversationRow | null;
+  /**
+   * What decides that thread's mail, its row locked until the transaction ends (as
+   * lockConversation); the rest of the row is read only to reopen it.
+   */
+  thread: MailThread | null;
   /** The sender as the workspace's customer, by e-mail address, if they wrote before. */
   customerId: string | null;
   /** The workspace's first chatbot, whose conversations new mail starts. */
   chatbotId: string | null;
 }
+
+/** What a mail's thread is read for: where its message goes, and whether it is resolved. */
+export type MailThread = Pick<ConversationRow, 'id' | 'status'>;
 
 /** What the context statement reads for one mail. */
 export interface MailToPlace {
@@ -43,14 +49,16 @@ export interface MailToPlace {
   now: Date;
 }
 
-type MailContextRow = ConversationRow & {
+interface MailContextRow {
+  threadId: string | null;
+  threadStatus: ConversationRow['status'] | null;
   groupIndex: number;
   alreadyConversationId: string | null;
   headerConversationId: string | null;
   subjectConversationId: string | null;
   senderCustomerId: string | null;
   firstChatbotId: string | null;
-};
+}
 
 /**
  * For each mail `given` (numbered by `group_index`): whether it is stored already, the thread it
@@ -95,11 +103,12 @@ const mailContexts = compiledOnce((db, given: string) => ({
           order by created_at, id limit 1) as first_chatbot_id
       from given
     )
-    select thread.*, mail.group_index, mail.already_conversation_id,
+    select thread.id as thread_id, thread.status as thread_status, mail.group_index,
+      mail.already_conversation_id,
       mail.header_conversation_id, mail.subject_conversation_id, mail.sender_customer_id,
       mail.first_chatbot_id
     from mail left join lateral (
-      select * from conversations
+      select id, status from conversations
       where workspace_id = mail.workspace_id
         and id = coalesce(mail.header_conversation_id, mail.subject_conversation_id)
       for update
@@ -132,12 +141,13 @@ export function mailContextsStatement(
           subjectConversationId,
           senderCustomerId,
           firstChatbotId,
-          ...thread
+          threadId,
+          threadStatus,
         } = row;
         contexts[Number(groupIndex)] = {
           alreadyConversationId: alreadyConversationId ?? null,
           threadConversationId: headerConversationId ?? subjectConversationId ?? null,
-          thread: thread.id ? (thread as ConversationRow) : null,
+          thread: threadId && threadStatus ? { id: threadId, status: threadStatus } : null,
           customerId: senderCustomerId ?? null,
           chatbotId: firstChatbotId ?? null,
         };

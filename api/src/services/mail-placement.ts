@@ -12,7 +12,7 @@ import { insertConversationStatement } from '../repositories/conversations';
 import type { ConversationRow } from '../repositories/conversations';
 import { insertCustomerStatement } from '../repositories/customers';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import type { MailContext } from '../repositories/email-message-ids';
+import type { MailContext, MailThread } from '../repositories/email-message-ids';
 import { markSentMailFailed } from '../repositories/email-messages';
 import type { NewStoredFile } from '../repositories/stored-files';
 import { changeStatus, emitConversationEvent, lockWorkspaceConversation } from './conversations';
@@ -59,7 +59,7 @@ export interface QueuedMail {
 /** A mail whose conversation is decided, its message still to append (storeMails). */
 export interface PlacedMail {
   queued: QueuedMail;
-  conversation: ConversationRow;
+  conversation: MailThread;
   created: boolean;
   write: MessageWrite;
   files: NewStoredFile[];
@@ -136,22 +136,31 @@ function newConversation(
 }
 
 /**
- * The thread a mail replies to, locked (as the context statement read it), reopened and waiting
- * for a person when it had been resolved.
+ * The thread a mail replies to (the context statement read and locked it); its whole row is read
+ * only to reopen it, waiting for a person, when it had been resolved.
  */
 async function threadOf(
   trx: Kysely<Database>,
   { inbox, mail, now }: QueuedMail,
   threadId: string,
-  read: ConversationRow | null,
-): Promise<ConversationRow> {
-  const row = read ?? (await lockWorkspaceConversation(trx, inbox.workspaceId, threadId));
+  read: MailThread | null,
+): Promise<MailThread> {
+  if (read && (read.status !== 'resolved' || mail.automatic)) return read;
+  const row = await lockWorkspaceConversation(trx, inbox.workspaceId, threadId);
   if (row.status !== 'resolved' || mail.automatic) return row;
   return changeStatus(trx, row, { status: 'pending', reason: 'reopened', changedBy: null }, now);
 }
 
-/** The mail's message in its conversation, and its files placed there (written later). */
-function placed(queued: QueuedMail, conversation: ConversationRow, created: boolean): PlacedMail {
+/**
+ * The mail's message in its conversation, from its sender (who may write into another
+ * customer's thread: a colleague copied in), and its files placed there (written later).
+ */
+function placed(
+  queued: QueuedMail,
+  senderId: string,
+  conversation: MailThread,
+  created: boolean,
+): PlacedMail {
   const { storage, inbox, mail, authFailure, prepared } = queued;
   const workspaceId = inbox.workspaceId;
   const files = prepared.map((file) =>
@@ -173,7 +182,7 @@ function placed(queued: QueuedMail, conversation: ConversationRow, created: bool
       when: 'any',
       message: {
         role: 'user',
-        senderId: conversation.customerId,
+        senderId,
         content: mail.text || mail.subject || '(no text)',
         attachments,
         email: {
@@ -215,6 +224,7 @@ export async function placeMails(
     const customer = context.customerId ? undefined : newCustomer(trx, queued, chatbotId);
     const customerId = context.customerId ?? customer!.id;
     return {
+      customerId,
       customer: customer?.statement,
       conversation: context.threadConversationId
         ? undefined
@@ -237,13 +247,15 @@ export async function placeMails(
     mails.map(async (queued, index): Promise<PlacedMail | StoredMail> => {
       const stored = answered[index];
       if (stored) return stored;
+      const { customerId } = starts[index]!;
       const { threadConversationId, thread } = contexts[index]!;
       if (threadConversationId) {
-        return placed(queued, await threadOf(trx, queued, threadConversationId, thread), false);
+        const joined = await threadOf(trx, queued, threadConversationId, thread);
+        return placed(queued, customerId, joined, false);
       }
       const conversation = started.get(index)!;
       await emitConversationEvent(trx, conversation, 'conversation.created', queued.now);
-      return placed(queued, conversation, true);
+      return placed(queued, customerId, conversation, true);
     }),
   );
 }
