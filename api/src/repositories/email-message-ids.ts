@@ -62,7 +62,7 @@ interface MailContextRow {
 
 /**
  * For each mail `given` (numbered by `group_index`): whether it is stored already, the thread it
- * joins (its conversation row, locked), its sender's customer and the workspace's first chatbot,
+ * joins (its id and status, the row locked), its sender's customer and the workspace's first chatbot,
  * all in one round trip: these decide every mail, and separate reads would be most of the
  * transaction's time (on PGlite, the only connection's). One statement of fixed text for any
  * number of mails, so PostgreSQL plans it once per connection, not for every group; `mail` is

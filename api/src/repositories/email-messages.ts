@@ -113,9 +113,10 @@ export function recordMailsStatement(
   );
   return {
     query: mailsRecorded.query(trx, JSON.stringify(given), JSON.stringify(files)),
+    // A message stored with its mail details was announced by the statement that stored it.
     read: () => {
-      for (const { idRow } of mails) {
-        recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
+      for (const { email, idRow } of mails) {
+        if (email) recordEmailChange(trx, idRow.workspaceId, idRow.conversationId, idRow.messageId);
       }
     },
   };
