@@ -157,10 +157,13 @@ export function insertConversation(
   return runStatement(trx, insertConversationStatement(trx, conversation, now, opening));
 }
 
-/** insertConversation's statement, for a caller that sends others with it (sendTogether). */
+/**
+ * insertConversation's statement, for a caller that sends others with it (sendTogether); `id`
+ * when the caller drew it, to send statements that refer to the conversation in the same trip.
+ */
 export function insertConversationStatement(
   trx: Kysely<Database>,
-  conversation: { workspaceId: string; chatbotId: string; customerId: string },
+  conversation: { workspaceId: string; chatbotId: string; customerId: string; id?: string },
   now: Date,
   opening: ConversationOpening = {},
 ): Statement<ConversationRow> {
@@ -174,8 +177,8 @@ export function insertConversationStatement(
   const query = withConversationCounts(trx, conversation.workspaceId, countDelta(null, status), now)
     .insertInto('conversations')
     .values({
-      id: randomId(),
       ...conversation,
+      id: conversation.id ?? randomId(),
       subject: opening.subject ?? null,
       channel: opening.channel ?? 'widget',
       status,

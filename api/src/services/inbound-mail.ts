@@ -13,8 +13,10 @@ import { mailContextsStatement } from '../repositories/email-message-ids';
 import type { MailContext } from '../repositories/email-message-ids';
 import { recordMailsStatement } from '../repositories/email-messages';
 import { appendStatement } from '../repositories/message-appends';
+import type { Appended } from '../repositories/message-appends';
 import { MailRefused, placeMails } from './mail-placement';
 import type { PlacedMail, QueuedMail, StoredMail } from './mail-placement';
+import { emitConversationEvent } from './conversations';
 import { messagesStored } from './message-writes';
 import type { FileStorage } from './storage';
 
@@ -22,16 +24,16 @@ import type { FileStorage } from './storage';
 const senderKey = ({ inbox, mail }: QueuedMail) => `${inbox.workspaceId}:${mail.fromAddress}`;
 
 /**
- * Mails of one transaction, each in its own conversation: placed (placeMails), then their
- * messages appended with their mail details in one statement and their Message-IDs and files
- * recorded in one more, sent right behind it.
+ * Mails of one transaction, each in its own conversation: placed (placeMails), then the
+ * customers and conversations they start inserted, their messages appended with their mail
+ * details and their Message-IDs and files recorded, in statements sent together: one trip.
  */
 async function storeMails(
   trx: Kysely<Database>,
   mails: QueuedMail[],
   contexts: MailContext[],
 ): Promise<StoredMail[]> {
-  const placed = await placeMails(trx, mails, contexts);
+  const { mails: placed, starting } = await placeMails(trx, mails, contexts);
   const toAppend = placed.filter((one): one is PlacedMail => 'write' in one);
   if (toAppend.length === 0) return placed as StoredMail[];
   // Mails of a group arrived within a statement's time of each other: the latest one's time.
@@ -40,8 +42,9 @@ async function storeMails(
   // right behind the one that appends them, without waiting for its answer.
   const messageIds = toAppend.map(() => randomId());
   const writes = toAppend.map(({ write }, index) => ({ ...write, id: messageIds[index] }));
-  const [[appended]] = await allOf([
+  const [results] = await allOf([
     sendTogether(trx, [
+      ...starting,
       appendStatement(trx, writes, now),
       recordMailsStatement(
         trx,
@@ -69,6 +72,12 @@ async function storeMails(
       });
     }),
   ]);
+  const appended = results[starting.length] as (Appended | undefined)[];
+  for (const { created, conversation, queued } of toAppend) {
+    if (!created) continue;
+    const row = { id: conversation.id, workspaceId: queued.inbox.workspaceId };
+    await emitConversationEvent(trx, row, 'conversation.created', queued.now);
+  }
   const messages = await messagesStored(trx, writes, appended, now);
   toAppend.forEach(({ conversation }, index) => {
     if (!messages[index]) throw new Error(`Conversation ${conversation.id} was not updated`);

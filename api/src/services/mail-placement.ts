@@ -4,18 +4,16 @@ import type { MessageAttachment } from 'shared-sdk/schemas';
 import { allOf } from '../db/all-of';
 import { randomId } from '../db/random-id';
 import type { Database } from '../db/schema';
-import { sendTogether } from '../db/statements';
 import type { Statement } from '../db/statements';
 import type { ReceivedMail } from '../mail/read-mail';
 import { pointInlineImages } from '../mail/sanitize-mail-html';
 import { insertConversationStatement } from '../repositories/conversations';
-import type { ConversationRow } from '../repositories/conversations';
 import { insertCustomerStatement } from '../repositories/customers';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
 import type { MailContext, MailThread } from '../repositories/email-message-ids';
 import { markSentMailFailed } from '../repositories/email-messages';
 import type { NewStoredFile } from '../repositories/stored-files';
-import { changeStatus, emitConversationEvent, lockWorkspaceConversation } from './conversations';
+import { changeStatus, lockWorkspaceConversation } from './conversations';
 import type { MessageWrite } from './message-writes';
 import type { FileStorage, PreparedMailFile } from './storage';
 
@@ -120,7 +118,8 @@ function newCustomer(trx: Kysely<Database>, { inbox, mail, now }: QueuedMail, ch
 /**
  * A new e-mail conversation with the mail's subject, pending unless the workspace lets the bot
  * answer first. A robot's mail, or one whose sender failed SPF, DKIM or DMARC, waits for a
- * person: an automatic answer to a forged sender would go to whoever the forger named.
+ * person: an automatic answer to a forged sender would go to whoever the forger named. Its id
+ * is drawn here, so that the statement appending its first message can go in the same trip.
  */
 function newConversation(
   trx: Kysely<Database>,
@@ -128,11 +127,14 @@ function newConversation(
   ids: { chatbotId: string; customerId: string },
 ) {
   const botFirst = inbox.botAnswersFirst && mail.automatic === null && authFailure === null;
-  return insertConversationStatement(trx, { workspaceId: inbox.workspaceId, ...ids }, now, {
-    channel: 'email',
-    subject: mail.subject.slice(0, 500) || null,
-    status: botFirst ? 'open' : 'pending',
-  });
+  const thread: MailThread = { id: randomId(), status: botFirst ? 'open' : 'pending' };
+  const statement = insertConversationStatement(
+    trx,
+    { workspaceId: inbox.workspaceId, ...ids, id: thread.id },
+    now,
+    { channel: 'email', subject: mail.subject.slice(0, 500) || null, status: thread.status },
+  );
+  return { thread, statement };
 }
 
 /**
@@ -202,18 +204,27 @@ function placed(
   };
 }
 
+/** Where a group's mails go (placeMails). */
+export interface Placement {
+  /** Each mail's message to append, or its answer when it adds none. */
+  mails: (PlacedMail | StoredMail)[];
+  /** Inserts the customers and conversations the group starts: sent before the appends. */
+  starting: Statement<unknown>[];
+}
+
 /**
  * Where each mail of a group goes, in its transaction, from the contexts read for them: nowhere
  * for a mail that adds no message (withoutMessage), then its answer. Else its sender as the
- * workspace's customer and its conversation: the thread it replies to, or a new one. The
- * customers and conversations the group starts are inserted by statements sent together, so a
- * group of new senders waits on one round trip, not two for each.
+ * workspace's customer and its conversation: the thread it replies to, or a new one. The new
+ * customers and conversations have their ids drawn here and their inserts are left for the caller
+ * to send in one trip with the messages' (storeMails): a group of new senders waits on the
+ * database once, not once for its conversations and again for its messages.
  */
 export async function placeMails(
   trx: Kysely<Database>,
   mails: QueuedMail[],
   contexts: MailContext[],
-): Promise<(PlacedMail | StoredMail)[]> {
+): Promise<Placement> {
   const answered = await allOf(
     mails.map((queued, index) => withoutMessage(trx, queued, contexts[index]!)),
   );
@@ -232,30 +243,20 @@ export async function placeMails(
     };
   });
   // Customers first: a conversation refers to its customer.
-  const customers = starts.flatMap((start) => (start?.customer ? [start.customer] : []));
-  const conversations = starts.flatMap((start) =>
-    start?.conversation ? [start.conversation] : [],
-  );
-  const statements: Statement<unknown>[] = [...customers, ...conversations];
-  const rows = statements.length > 0 ? await sendTogether(trx, statements) : [];
-  const startedRows = rows.slice(customers.length) as ConversationRow[];
-  const started = new Map<number, ConversationRow>();
-  starts.forEach((start, index) => {
-    if (start?.conversation) started.set(index, startedRows[started.size]!);
-  });
-  return allOf(
+  const starting: Statement<unknown>[] = [
+    ...starts.flatMap((start) => (start?.customer ? [start.customer] : [])),
+    ...starts.flatMap((start) => (start?.conversation ? [start.conversation.statement] : [])),
+  ];
+  const placedMails = await allOf(
     mails.map(async (queued, index): Promise<PlacedMail | StoredMail> => {
       const stored = answered[index];
       if (stored) return stored;
-      const { customerId } = starts[index]!;
+      const { customerId, conversation } = starts[index]!;
+      if (conversation) return placed(queued, customerId, conversation.thread, true);
       const { threadConversationId, thread } = contexts[index]!;
-      if (threadConversationId) {
-        const joined = await threadOf(trx, queued, threadConversationId, thread);
-        return placed(queued, customerId, joined, false);
-      }
-      const conversation = started.get(index)!;
-      await emitConversationEvent(trx, conversation, 'conversation.created', queued.now);
-      return placed(queued, customerId, conversation, true);
+      const joined = await threadOf(trx, queued, threadConversationId!, thread);
+      return placed(queued, customerId, joined, false);
     }),
   );
+  return { mails: placedMails, starting };
 }
