@@ -2,10 +2,11 @@ import type { AuthResponse } from 'shared-sdk';
 import { messageSchema, statisticsSchema } from 'shared-sdk/schemas';
 import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
+import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { PairSuggestion, ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { Database } from '../src/db/schema';
-import { appendMessages } from '../src/repositories/message-appends';
+import { appendMessages, appendStatement } from '../src/repositories/message-appends';
 import { findStatistics } from '../src/repositories/statistics';
 import { buildAiTrainingQnaRequest, createAiTrainingQna } from './fixtures/ai-training-qna';
 import { sendCustomerMessage, startConversation } from './fixtures/conversation';
@@ -670,5 +671,37 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       status: 'open',
     });
     expect(await botAnswered()).toBe(1);
+  });
+
+  // Last: the conversations it adds are counted in no statistics.
+  it('finds the conversations it stores into by their ids, however many the database holds', async () => {
+    const conversationId = await takenOver();
+    await sql`insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
+        status_history, agent_ids, messages_seen_count, last_customer_message_at, updated_at)
+      select 'earlier-' || n, workspace_id, chatbot_id, customer_id, 'resolved', status_history,
+        agent_ids, messages_seen_count, last_customer_message_at, updated_at
+      from conversations, generate_series(1, 3000) n where id = ${conversationId}`.execute(app.db);
+    await sql`analyze conversations`.execute(app.db);
+    const { query } = appendStatement(
+      app.db,
+      [
+        {
+          to: { conversationId, workspaceId },
+          when: 'agent-in-it',
+          message: { role: 'agent', senderId: admin.user.id, content: 'Found it.' },
+        },
+      ],
+      new Date(),
+    );
+
+    const { rows } = await app.db.executeQuery(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    const plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n');
+    // The part that finds and locks the conversations (those here are all of one customer: the
+    // part finding a customer's latest reads them all, rightly).
+    const locking = plan.slice(plan.indexOf('CTE locked'), plan.indexOf('CTE m'));
+    expect(locking).toContain('conversations_pkey');
+    expect(locking).not.toContain('Seq Scan');
   });
 });

@@ -88,8 +88,10 @@ const messagesAppended = compiledOnce((db, given: string, now: string) => ({
           order by created_at desc, id desc limit 1)) as conversation_id
       from given
     ), locked as (
+      -- Each conversation found by its id. The planner takes jsonb_to_recordset for a hundred
+      -- rows, and would join instead: reading every conversation of the database to lock a few.
       select conversations.* from conversations
-      where id in (select conversation_id from target) order by id for update
+      where id = any(array(select conversation_id from target)) order by id for update
     ), m as (
       insert into messages
         (id, conversation_id, workspace_id, role, sender_id, content, form, attachments,
