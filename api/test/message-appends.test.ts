@@ -673,15 +673,8 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
     expect(await botAnswered()).toBe(1);
   });
 
-  // Last: the conversations it adds are counted in no statistics.
   it('finds the conversations it stores into by their ids, however many the database holds', async () => {
     const conversationId = await takenOver();
-    await sql`insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
-        status_history, agent_ids, messages_seen_count, last_customer_message_at, updated_at)
-      select 'earlier-' || n, workspace_id, chatbot_id, customer_id, 'resolved', status_history,
-        agent_ids, messages_seen_count, last_customer_message_at, updated_at
-      from conversations, generate_series(1, 3000) n where id = ${conversationId}`.execute(app.db);
-    await sql`analyze conversations`.execute(app.db);
     const { query } = appendStatement(
       app.db,
       [
@@ -693,11 +686,28 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       ],
       new Date(),
     );
+    // Many conversations, the planner told of them, and the plan read: all rolled back after.
+    const rolledBack = new Error('rolled back');
+    let plan = '';
+    await app.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
+            status_history, agent_ids, messages_seen_count, last_customer_message_at, updated_at)
+          select 'earlier-' || n, workspace_id, chatbot_id, customer_id, 'resolved',
+            status_history, agent_ids, messages_seen_count, last_customer_message_at, updated_at
+          from conversations, generate_series(1, 3000) n where id = ${conversationId}`.execute(trx);
+        await sql`analyze conversations`.execute(trx);
+        const { rows } = await trx.executeQuery(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+        plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n');
+        throw rolledBack;
+      })
+      .catch((err: unknown) => {
+        if (err !== rolledBack) throw err;
+      });
 
-    const { rows } = await app.db.executeQuery(
-      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-    );
-    const plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n');
     // The part that finds and locks the conversations (those here are all of one customer: the
     // part finding a customer's latest reads them all, rightly).
     const locking = plan.slice(plan.indexOf('CTE locked'), plan.indexOf('CTE m'));
