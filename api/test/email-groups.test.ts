@@ -48,7 +48,11 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     from: string,
     id: string,
     subject: string,
-    { attachment, inReplyTo }: { attachment?: string; inReplyTo?: string } = {},
+    {
+      attachment,
+      inReplyTo,
+      large = false,
+    }: { attachment?: string; inReplyTo?: string; large?: boolean } = {},
   ) =>
     readMail(
       Buffer.from(
@@ -71,7 +75,8 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
                 `Content-Type: text/plain; name="${attachment}"`,
                 `Content-Disposition: attachment; filename="${attachment}"`,
                 '',
-                `Receipt for ${subject}`,
+                // Large: over 64 KB, a file written to disk rather than kept in its row.
+                ...Array.from({ length: large ? 5000 : 1 }, () => `Receipt for ${subject}`),
                 '--b--',
               ]
             : ['Content-Type: text/plain', '', `About ${subject}`]),
@@ -134,12 +139,22 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     const nowhere = { ...inbox, workspaceId: 'no-such-workspace-id' };
     const results = await Promise.allSettled([
       store(await mailOf('first@example.org', 'c-0', 'Warm-up')),
-      store(await mailOf('grace@example.org', 'c-1', 'Helmet', { attachment: 'helmet.txt' })),
       store(
-        await mailOf('alan@example.org', 'c-2', 'Nowhere', { attachment: 'nowhere.txt' }),
+        await mailOf('grace@example.org', 'c-1', 'Helmet', {
+          attachment: 'helmet.txt',
+          large: true,
+        }),
+      ),
+      store(
+        await mailOf('alan@example.org', 'c-2', 'Nowhere', {
+          attachment: 'nowhere.txt',
+          large: true,
+        }),
         nowhere,
       ),
-      store(await mailOf('ada@example.org', 'c-3', 'Gloves', { attachment: 'gloves.txt' })),
+      store(
+        await mailOf('ada@example.org', 'c-3', 'Gloves', { attachment: 'gloves.txt', large: true }),
+      ),
     ]);
     expect(results.map((result) => result.status)).toEqual([
       'fulfilled',

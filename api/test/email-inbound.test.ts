@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { messageSchema } from 'shared-sdk/schemas';
 import { findConversation } from '../src/repositories/conversations';
@@ -11,6 +11,9 @@ import type { TestApp } from './support/build-test-app';
 import { inboxAddressOf, mailSender } from './support/mail-sender';
 
 jest.setTimeout(120_000);
+
+/** An attachment too large to keep in its row (over 64 KB): written to disk. */
+const manual = Buffer.alloc(100 * 1024, 'Page of the manual. ');
 
 describe('e-mail received over SMTP and HTTP', () => {
   let app: TestApp;
@@ -70,6 +73,7 @@ describe('e-mail received over SMTP and HTTP', () => {
       attachments: [
         { filename: 'receipt.txt', content: 'Order 1042, paid' },
         { filename: 'photo.png', content: Buffer.from('89504e470d0a1a0a', 'hex') },
+        { filename: 'manual.pdf', content: manual },
       ],
     });
     expect(sent.response).toMatch(/^250 /);
@@ -97,11 +101,26 @@ describe('e-mail received over SMTP and HTTP', () => {
     expect(message!.attachments.map((file) => file.originalName)).toEqual([
       'receipt.txt',
       'photo.png',
+      'manual.pdf',
     ]);
-    const [receipt] = message!.attachments;
-    const stored = await readFile(path.join(app.config.dataDir, 'storage', receipt!.path), 'utf8');
-    expect(stored).toBe('Order 1042, paid');
+    const [receipt, , manualFile] = message!.attachments;
     expect(receipt!.path.startsWith(`attachments/${conversationId}/`)).toBe(true);
+    // Each served as it came: the small ones kept in their rows, the large one on disk.
+    const download = (storedPath: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/storage/${storedPath}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+    expect((await download(receipt!.path)).body).toBe('Order 1042, paid');
+    expect((await download(manualFile!.path)).rawPayload.equals(manual)).toBe(true);
+    const onDisk = (storedPath: string) =>
+      stat(path.join(app.config.dataDir, 'storage', storedPath)).then(
+        () => true,
+        () => false,
+      );
+    expect(await onDisk(receipt!.path)).toBe(false);
+    expect(await onDisk(manualFile!.path)).toBe(true);
   });
 
   it('joins replies to the thread by their headers, and without them by sender and subject', async () => {

@@ -171,7 +171,10 @@ export interface StatisticsShardsTable extends StatisticsTable {
   shard: Generated<number>;
 }
 
-/** An uploaded file (migration 0004); the bytes are on disk under STORAGE_DIR at `path`. */
+/**
+ * An uploaded file (migration 0004); the bytes are on disk under STORAGE_DIR at `path`, or, for a
+ * small file that came by mail, in `content` (migration 0031).
+ */
 export interface StoredFilesTable {
   path: string;
   kind: 'image' | 'attachment';
@@ -182,6 +185,7 @@ export interface StoredFilesTable {
   size: number;
   width: number | null;
   height: number | null;
+  content: ColumnType<Uint8Array | null, Uint8Array | null | undefined, never>;
   createdAt: CreatedAt;
 }
 

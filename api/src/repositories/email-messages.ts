@@ -59,10 +59,12 @@ const mailsRecorded = compiledOnce((db, mails: string, files: string) => ({
     ), with_files as (
       insert into stored_files
         (path, kind, owner_user_id, workspace_id, original_name, content_type, size, width,
-         height)
-      select * from jsonb_to_recordset(${files}::jsonb) as file
+         height, content)
+      select path, kind, owner_user_id, workspace_id, original_name, content_type, size, width,
+        height, decode(content, 'base64')
+      from jsonb_to_recordset(${files}::jsonb) as file
         (path text, kind text, owner_user_id text, workspace_id text, original_name text,
-         content_type text, size integer, width integer, height integer)
+         content_type text, size integer, width integer, height integer, content text)
     )
     insert into email_message_ids
       (workspace_id, rfc_message_id, message_id, conversation_id, direction, from_address,
@@ -109,6 +111,8 @@ export function recordMailsStatement(
       size: file.size,
       width: file.width,
       height: file.height,
+      // JSON carries bytes as text; the statement decodes them.
+      content: file.content ? Buffer.from(file.content).toString('base64') : null,
     })),
   );
   return {

@@ -24,6 +24,21 @@ import type { FileStorage } from './storage';
 const senderKey = ({ inbox, mail }: QueuedMail) => `${inbox.workspaceId}:${mail.fromAddress}`;
 
 /**
+ * Writes the files too large for their rows (mail-placement.ts) while the database runs the
+ * statements that store their mails, once those are sent (in this turn's microtasks): all are on
+ * disk before the commit.
+ */
+function writeFilesBeside(mails: PlacedMail[]): Promise<unknown> {
+  if (mails.every(({ queued }) => queued.written.length === 0)) return Promise.resolve();
+  return new Promise((resolve) => {
+    setImmediate(() => {
+      for (const placedMail of mails) placedMail.queued.writing = placedMail.writeFiles();
+      resolve(Promise.all(mails.map(({ queued }) => queued.writing)));
+    });
+  });
+}
+
+/**
  * Mails of one transaction, each in its own conversation: placed (placeMails), then the
  * customers and conversations they start inserted, their messages appended with their mail
  * details and their Message-IDs and files recorded, in statements sent together: one trip.
@@ -63,14 +78,7 @@ async function storeMails(
         })),
       ),
     ]),
-    // The files are written while the database runs those statements, once they are sent (in
-    // this turn's microtasks): all are on disk before the commit.
-    new Promise((resolve) => {
-      setImmediate(() => {
-        for (const placedMail of toAppend) placedMail.queued.writing = placedMail.writeFiles();
-        resolve(Promise.all(toAppend.map(({ queued }) => queued.writing)));
-      });
-    }),
+    writeFilesBeside(toAppend),
   ]);
   const appended = results[starting.length] as (Appended | undefined)[];
   for (const { created, conversation, queued } of toAppend) {

@@ -168,7 +168,8 @@ function placed(
   const files = prepared.map((file) =>
     storage.placeMailAttachment(file, conversation.id, workspaceId),
   );
-  queued.written.push(...files.map((file) => file.storedPath));
+  const onDisk = files.flatMap(({ storedPath, write }) => (write ? [{ storedPath, write }] : []));
+  queued.written.push(...onDisk.map((file) => file.storedPath));
   const attachments: MessageAttachment[] = files.map((file) => file.attachment);
   const inlineUrls = new Map<string, string>();
   mail.attachments.forEach((file, index) => {
@@ -200,7 +201,7 @@ function placed(
       },
     },
     files: files.map((file) => file.row),
-    writeFiles: () => Promise.all(files.map((file) => file.write())),
+    writeFiles: () => Promise.all(onDisk.map((file) => file.write())),
   };
 }
 

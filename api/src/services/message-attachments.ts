@@ -24,7 +24,7 @@ export async function storedAttachments(
   if (outside !== undefined) throw notAnAttachment(outside);
   const rows = await trx
     .selectFrom('storedFiles')
-    .selectAll()
+    .select(['path', 'originalName', 'contentType', 'size'])
     .where('path', 'in', paths)
     .where('kind', '=', 'attachment')
     .execute();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -65,30 +64,24 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
   }
 }
 
-/** Up to this size a file is written in one blocking call (writeUnreferenced). */
-const smallFileBytes = 64 * 1024;
+/**
+ * Up to this size a mail's file is kept in its stored_files row (migration 0031), committed with
+ * the mail, rather than written to disk.
+ */
+const inRowBytes = 64 * 1024;
 
 /**
  * Written straight to its own new name (`wx`): for a file under a random name that nothing
  * points to until the transaction recording it commits, a draft and a rename would only cost
- * two more trips to the file system. Its folder is made only when it is missing. A small file
- * (most mail attachments: receipts, signatures' images) is written synchronously: its open,
- * write and close on the thread pool cost two to three times the CPU of the calls themselves (a
- * small file: 140 to 190 µs against 70 µs), which under a stream of mail the database's thread
- * and the mail parser were short of; a larger one, whose writing takes real time, goes to the
- * pool.
+ * two more trips to the file system. Its folder is made only when it is missing.
  */
 async function writeUnreferenced(file: string, bytes: Buffer): Promise<void> {
-  const write = (): Promise<void> | void =>
-    bytes.length <= smallFileBytes
-      ? writeFileSync(file, bytes, { flag: 'wx' })
-      : writeFile(file, bytes, { flag: 'wx' });
   try {
-    await write();
+    await writeFile(file, bytes, { flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     await mkdir(path.dirname(file), { recursive: true });
-    await write();
+    await writeFile(file, bytes, { flag: 'wx' });
   }
 }
 
@@ -228,18 +221,21 @@ export class FileStorage {
   }
 
   /**
-   * A prepared mail file as an attachment of its conversation: its place on disk (to remove if
-   * the transaction does not commit), what the message carries, its stored_files row for the
-   * transaction to insert, and `write`, which puts the bytes there (done before the commit).
+   * A prepared mail file as an attachment of its conversation: what the message carries and its
+   * stored_files row for the transaction to insert, which holds a small file's bytes. A larger
+   * file's `write` puts it on disk (done before the commit), at `storedPath` (to remove if the
+   * transaction does not commit); a small one has none.
    */
   placeMailAttachment(file: PreparedMailFile, conversationId: string, workspaceId: string) {
     const target = requireStoragePath(`attachments/${conversationId}/${file.originalName}`);
     const storedPath = `${target.folder}/${storedFileName(file.originalName, file.extension)}`;
     const { originalName, contentType } = file;
     const size = file.bytes.length;
+    const inRow = size <= inRowBytes;
     const row: NewStoredFile = {
       ...{ path: storedPath, kind: 'attachment', ownerUserId: null, workspaceId },
       ...{ originalName, contentType, size, width: null, height: null },
+      content: inRow ? file.bytes : null,
     };
     const attachment: StoredFile = {
       path: storedPath,
@@ -248,10 +244,14 @@ export class FileStorage {
       contentType,
       size,
     };
-    const write = () =>
-      writeUnreferenced(inside(this.options.dir, storedPath), file.bytes).catch((err: unknown) => {
-        throw cannotUpload(err);
-      });
+    const write = inRow
+      ? null
+      : () =>
+          writeUnreferenced(inside(this.options.dir, storedPath), file.bytes).catch(
+            (err: unknown) => {
+              throw cannotUpload(err);
+            },
+          );
     return { storedPath, attachment, row, write };
   }
 
@@ -289,6 +289,7 @@ export class FileStorage {
   }
 
   private async readOriginal(row: StoredFileRow): Promise<Buffer> {
+    if (row.content) return Buffer.from(row.content);
     try {
       return await readFile(inside(this.options.dir, row.path));
     } catch (err) {
