@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { writeTransaction } from '../src/live/write-transaction';
 import { readMail } from '../src/mail/read-mail';
 import { findInboxByKey } from '../src/repositories/email-inboxes';
+import { findStatistics } from '../src/repositories/statistics';
 import type { EmailInboxRow } from '../src/repositories/email-inboxes';
 import { changeStatus } from '../src/services/conversations';
 import { storeInboundMail } from '../src/services/inbound-mail';
@@ -89,6 +90,7 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
 
   it('stores mails from many senders at once, several in one transaction, each in its thread', async () => {
     const senders = Array.from({ length: 8 }, (_, index) => `customer-${index}@example.org`);
+    const countedBefore = (await findStatistics(app.db, inbox.workspaceId))!.conversations;
     const first = await Promise.all(
       senders.map(async (from, index) => store(await mailOf(from, `a-${index}`, `Order ${index}`))),
     );
@@ -133,6 +135,20 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     expect(
       first.map((stored) => owners.find((owner) => owner.id === stored.conversationId)?.email),
     ).toEqual(senders);
+    // The conversations a group starts are counted together, each new customer has its token.
+    const counted = (await findStatistics(app.db, inbox.workspaceId))!.conversations;
+    expect(counted).toMatchObject({
+      all: countedBefore.all + 8,
+      pending: countedBefore.pending + 8,
+      resolved: countedBefore.resolved,
+    });
+    const tokens = await app.db
+      .selectFrom('visitorTokens')
+      .innerJoin('customers', 'customers.id', 'visitorTokens.customerId')
+      .select('customers.email')
+      .where('customers.email', 'in', senders)
+      .execute();
+    expect(tokens.map((token) => token.email).sort()).toEqual([...senders].sort());
   });
 
   it('refuses a mail alone when its group cannot take it, and leaves no file of the failed try', async () => {

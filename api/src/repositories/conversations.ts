@@ -148,37 +148,59 @@ export interface ConversationOpening {
  * says otherwise (a mail waits for a person), its history starting with 'created', counted in the
  * statistics. The idle timeout counts from now.
  */
-export function insertConversation(
+export async function insertConversation(
   trx: Kysely<Database>,
   conversation: { workspaceId: string; chatbotId: string; customerId: string },
   now: Date,
   opening: ConversationOpening = {},
 ): Promise<ConversationRow> {
-  return runStatement(trx, insertConversationStatement(trx, conversation, now, opening));
+  const { workspaceId, chatbotId, customerId } = conversation;
+  const statement = insertConversationsStatement(
+    trx,
+    workspaceId,
+    [{ id: randomId(), chatbotId, customerId, opening }],
+    now,
+  );
+  return (await runStatement(trx, statement))[0]!;
+}
+
+/** A conversation insertConversationsStatement makes, its id drawn by the caller. */
+export interface NewConversation {
+  id: string;
+  chatbotId: string;
+  customerId: string;
+  opening: ConversationOpening;
 }
 
 /**
- * insertConversation's statement, for a caller that sends others with it (sendTogether); `id`
- * when the caller drew it, to send statements that refer to the conversation in the same trip.
+ * insertConversation's statement for conversations of one workspace, each as `opening` says,
+ * counted together; for a caller that sends others with it (sendTogether) and drew their ids to
+ * refer to them in the same trip. A group of received mails starts them all in one statement.
  */
-export function insertConversationStatement(
+export function insertConversationsStatement(
   trx: Kysely<Database>,
-  conversation: { workspaceId: string; chatbotId: string; customerId: string; id?: string },
+  workspaceId: string,
+  conversations: NewConversation[],
   now: Date,
-  opening: ConversationOpening = {},
-): Statement<ConversationRow> {
-  const status = opening.status ?? 'open';
-  const created: StatusChange = {
-    status,
-    changedAt: now.toISOString(),
-    changedBy: null,
-    reason: 'created',
-  };
-  const query = withConversationCounts(trx, conversation.workspaceId, countDelta(null, status), now)
-    .insertInto('conversations')
-    .values({
-      ...conversation,
-      id: conversation.id ?? randomId(),
+): Statement<ConversationRow[]> {
+  const delta: ConversationCountDelta = { all: 0, resolved: 0, pending: 0 };
+  const values = conversations.map(({ id, chatbotId, customerId, opening }) => {
+    const status = opening.status ?? 'open';
+    const counted = countDelta(null, status);
+    delta.all += counted.all;
+    delta.resolved += counted.resolved;
+    delta.pending += counted.pending;
+    const created: StatusChange = {
+      status,
+      changedAt: now.toISOString(),
+      changedBy: null,
+      reason: 'created',
+    };
+    return {
+      id,
+      workspaceId,
+      chatbotId,
+      customerId,
       subject: opening.subject ?? null,
       channel: opening.channel ?? 'widget',
       status,
@@ -188,20 +210,26 @@ export function insertConversationStatement(
       messagesSeenCount: '{}',
       lastCustomerMessageAt: now,
       updatedAt: now,
-    })
+    };
+  });
+  const query = withConversationCounts(trx, workspaceId, delta, now)
+    .insertInto('conversations')
+    .values(values)
     .returningAll()
     .compile();
   return {
     query,
     read: (rows) => {
-      const row = rows[0] as ConversationRow | undefined;
-      if (!row) throw new Error('The new conversation was not inserted');
+      const inserted = rows as ConversationRow[];
+      if (inserted.length !== conversations.length) {
+        throw new Error('A new conversation was not inserted');
+      }
       recordChange(trx, {
         collection: 'conversations',
-        workspaceId: row.workspaceId,
-        ids: [row.id],
+        workspaceId,
+        ids: inserted.map((row) => row.id),
       });
-      return row;
+      return inserted;
     },
   };
 }

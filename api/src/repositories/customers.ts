@@ -37,7 +37,7 @@ function identityColumns(identity: CustomerIdentity) {
   };
 }
 
-interface NewCustomer {
+export interface NewCustomer {
   /** Drawn by a caller that sends statements about the customer along with its insert. */
   id?: string;
   workspaceId: string;
@@ -60,15 +60,15 @@ const newCustomerValues = (customer: NewCustomer & { userId?: string }, now: Dat
 });
 
 /**
- * The statement that inserts the customer and its first visitor token (a round trip less for
- * every new visitor); recording the change live queries hear of. `userIdTaken: 'skip'`: nothing
- * is inserted (undefined) when the workspace has a customer of this user id already.
+ * The statement that inserts customers and their first visitor tokens (a round trip less for
+ * every new visitor); recording the change live queries hear of. `userIdTaken: 'skip'`: a
+ * customer is not inserted (not answered) when the workspace has a customer of its user id already.
  */
 function insertWithToken(
   trx: Kysely<Database>,
-  values: ReturnType<typeof newCustomerValues>,
+  values: ReturnType<typeof newCustomerValues>[],
   userIdTaken: 'fail' | 'skip',
-): Statement<CustomerRow | undefined> {
+): Statement<CustomerRow[]> {
   const query = trx
     .with('customer', (db) => {
       const insert = db.insertInto('customers').values(values);
@@ -95,37 +95,45 @@ function insertWithToken(
   return {
     query,
     read: (rows) => {
-      const row = rows[0] as CustomerRow | undefined;
-      if (row) {
-        recordChange(trx, { collection: 'customers', workspaceId: row.workspaceId, ids: [row.id] });
+      const customers = rows as CustomerRow[];
+      for (const workspaceId of new Set(customers.map((row) => row.workspaceId))) {
+        const ids = customers.filter((row) => row.workspaceId === workspaceId).map((row) => row.id);
+        recordChange(trx, { collection: 'customers', workspaceId, ids });
       }
-      return row;
+      return customers;
     },
   };
 }
 
 /** A new anonymous visitor, or one who identified without a signature. */
-export function insertCustomer(
+export async function insertCustomer(
   trx: Kysely<Database>,
   customer: NewCustomer,
   now: Date,
 ): Promise<CustomerRow> {
-  return runStatement(trx, insertCustomerStatement(trx, customer, now));
+  return (await runStatement(trx, insertCustomersStatement(trx, [customer], now)))[0]!;
 }
 
-/** insertCustomer's statement, for a caller that sends others with it (sendTogether). */
-export function insertCustomerStatement(
+/**
+ * insertCustomer's statement for several customers at once, for a caller that sends others with
+ * it (sendTogether): the new senders of a group of received mails, one statement for them all.
+ */
+export function insertCustomersStatement(
   trx: Kysely<Database>,
-  customer: NewCustomer,
+  customers: NewCustomer[],
   now: Date,
-): Statement<CustomerRow> {
-  const statement = insertWithToken(trx, newCustomerValues(customer, now), 'fail');
+): Statement<CustomerRow[]> {
+  const statement = insertWithToken(
+    trx,
+    customers.map((customer) => newCustomerValues(customer, now)),
+    'fail',
+  );
   return {
     query: statement.query,
     read: (rows) => {
-      const row = statement.read(rows);
-      if (!row) throw new Error('The new customer was not inserted');
-      return row;
+      const inserted = statement.read(rows);
+      if (inserted.length !== customers.length) throw new Error('A new customer was not inserted');
+      return inserted;
     },
   };
 }
@@ -135,12 +143,16 @@ export function insertCustomerStatement(
  * identify; undefined when a concurrent identify of the same user id made it first (the caller
  * then reads that one: the insert waited for it to commit).
  */
-export function insertVerifiedCustomer(
+export async function insertVerifiedCustomer(
   trx: Kysely<Database>,
   customer: NewCustomer & { userId: string },
   now: Date,
 ): Promise<CustomerRow | undefined> {
-  return runStatement(trx, insertWithToken(trx, newCustomerValues(customer, now), 'skip'));
+  const inserted = await runStatement(
+    trx,
+    insertWithToken(trx, [newCustomerValues(customer, now)], 'skip'),
+  );
+  return inserted[0];
 }
 
 const customerByTokenHash = compiledOnce((db, visitorTokenHash: string) =>

@@ -7,8 +7,10 @@ import type { Database } from '../db/schema';
 import type { Statement } from '../db/statements';
 import type { ReceivedMail } from '../mail/read-mail';
 import { pointInlineImages } from '../mail/sanitize-mail-html';
-import { insertConversationStatement } from '../repositories/conversations';
-import { insertCustomerStatement } from '../repositories/customers';
+import { insertConversationsStatement } from '../repositories/conversations';
+import type { NewConversation } from '../repositories/conversations';
+import { insertCustomersStatement } from '../repositories/customers';
+import type { NewCustomer } from '../repositories/customers';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
 import type { MailContext, MailThread } from '../repositories/email-message-ids';
 import { markSentMailFailed } from '../repositories/email-messages';
@@ -91,28 +93,22 @@ async function withoutMessage(
   return undefined;
 }
 
-/** The sender as the workspace's new customer, by e-mail address: their id, drawn here. */
-function newCustomer(trx: Kysely<Database>, { inbox, mail, now }: QueuedMail, chatbotId: string) {
+/** The sender as the workspace's new customer, by e-mail address, their id drawn here. */
+function newCustomer({ inbox, mail }: QueuedMail, chatbotId: string): NewCustomer {
   const [firstName = '', ...rest] = mail.fromName.trim().split(/\s+/);
-  const id = randomId();
   // A customer by e-mail has no widget: a token nobody holds stands in for one.
   const unusedToken = createHash('sha256').update(randomBytes(32)).digest('hex');
-  const statement = insertCustomerStatement(
-    trx,
-    {
-      id,
-      workspaceId: inbox.workspaceId,
-      chatbotId,
-      visitorTokenHash: unusedToken,
-      identity: {
-        email: mail.fromAddress,
-        firstName: firstName.slice(0, 120),
-        lastName: rest.join(' ').slice(0, 120),
-      },
+  return {
+    id: randomId(),
+    workspaceId: inbox.workspaceId,
+    chatbotId,
+    visitorTokenHash: unusedToken,
+    identity: {
+      email: mail.fromAddress,
+      firstName: firstName.slice(0, 120),
+      lastName: rest.join(' ').slice(0, 120),
     },
-    now,
-  );
-  return { id, statement };
+  };
 }
 
 /**
@@ -122,19 +118,46 @@ function newCustomer(trx: Kysely<Database>, { inbox, mail, now }: QueuedMail, ch
  * is drawn here, so that the statement appending its first message can go in the same trip.
  */
 function newConversation(
-  trx: Kysely<Database>,
-  { inbox, mail, authFailure, now }: QueuedMail,
+  { inbox, mail, authFailure }: QueuedMail,
   ids: { chatbotId: string; customerId: string },
-) {
+): NewConversation {
   const botFirst = inbox.botAnswersFirst && mail.automatic === null && authFailure === null;
-  const thread: MailThread = { id: randomId(), status: botFirst ? 'open' : 'pending' };
-  const statement = insertConversationStatement(
-    trx,
-    { workspaceId: inbox.workspaceId, ...ids, id: thread.id },
-    now,
-    { channel: 'email', subject: mail.subject.slice(0, 500) || null, status: thread.status },
-  );
-  return { thread, statement };
+  return {
+    ...ids,
+    id: randomId(),
+    opening: {
+      channel: 'email',
+      subject: mail.subject.slice(0, 500) || null,
+      status: botFirst ? 'open' : 'pending',
+    },
+  };
+}
+
+/**
+ * The statements that insert the customers and conversations a group's mails start: customers
+ * first (a conversation refers to its customer), each kind in one statement (conversations, one
+ * per workspace), however many mails start them.
+ */
+function startingStatements(
+  trx: Kysely<Database>,
+  customers: NewCustomer[],
+  conversations: { workspaceId: string; conversation: NewConversation }[],
+  now: Date,
+): Statement<unknown>[] {
+  const statements: Statement<unknown>[] = [];
+  if (customers.length > 0) statements.push(insertCustomersStatement(trx, customers, now));
+  for (const workspaceId of new Set(conversations.map((one) => one.workspaceId))) {
+    const ofWorkspace = conversations.filter((one) => one.workspaceId === workspaceId);
+    statements.push(
+      insertConversationsStatement(
+        trx,
+        workspaceId,
+        ofWorkspace.map((one) => one.conversation),
+        now,
+      ),
+    );
+  }
+  return statements;
 }
 
 /**
@@ -233,27 +256,37 @@ export async function placeMails(
     const context = contexts[index]!;
     if (answered[index]) return undefined;
     const chatbotId = context.chatbotId!;
-    const customer = context.customerId ? undefined : newCustomer(trx, queued, chatbotId);
-    const customerId = context.customerId ?? customer!.id;
+    const customer = context.customerId ? undefined : newCustomer(queued, chatbotId);
+    const customerId = context.customerId ?? customer!.id!;
     return {
       customerId,
-      customer: customer?.statement,
+      customer,
       conversation: context.threadConversationId
         ? undefined
-        : newConversation(trx, queued, { chatbotId, customerId }),
+        : newConversation(queued, { chatbotId, customerId }),
     };
   });
-  // Customers first: a conversation refers to its customer.
-  const starting: Statement<unknown>[] = [
-    ...starts.flatMap((start) => (start?.customer ? [start.customer] : [])),
-    ...starts.flatMap((start) => (start?.conversation ? [start.conversation.statement] : [])),
-  ];
+  // A group's mails arrived within a statement's time of each other: the latest one's time.
+  const now = new Date(Math.max(...mails.map((queued) => queued.now.getTime())));
+  const starting = startingStatements(
+    trx,
+    starts.flatMap((start) => (start?.customer ? [start.customer] : [])),
+    starts.flatMap((start, index) =>
+      start?.conversation
+        ? [{ workspaceId: mails[index]!.inbox.workspaceId, conversation: start.conversation }]
+        : [],
+    ),
+    now,
+  );
   const placedMails = await allOf(
     mails.map(async (queued, index): Promise<PlacedMail | StoredMail> => {
       const stored = answered[index];
       if (stored) return stored;
       const { customerId, conversation } = starts[index]!;
-      if (conversation) return placed(queued, customerId, conversation.thread, true);
+      if (conversation) {
+        const thread = { id: conversation.id, status: conversation.opening.status! };
+        return placed(queued, customerId, thread, true);
+      }
       const { threadConversationId, thread } = contexts[index]!;
       const joined = await threadOf(trx, queued, threadConversationId!, thread);
       return placed(queued, customerId, joined, false);
