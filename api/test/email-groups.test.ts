@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { writeTransaction } from '../src/live/write-transaction';
@@ -205,6 +205,32 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
       .filter((entry) => /\.txt$/.test(entry));
     expect(onDisk.sort()).toEqual(recorded.map((row) => row.path).sort());
     expect(recorded).toHaveLength(2);
+  });
+
+  it('commits a mail only once its large files are on disk: one whose file fails is not kept', async () => {
+    const first = await store(await mailOf('hana@example.org', 'f-1', 'Bell'));
+    // A file where the conversation's folder of attachments goes: the write fails.
+    const folder = path.join(app.config.dataDir, 'storage', 'attachments', first.conversationId!);
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(path.dirname(folder), { recursive: true });
+    await writeFile(folder, 'not a folder');
+    try {
+      const reply = await mailOf('hana@example.org', 'f-2', 'Re: Bell', {
+        attachment: 'bell.txt',
+        large: true,
+        inReplyTo: 'f-1',
+      });
+      await expect(store(reply)).rejects.toThrow();
+    } finally {
+      await rm(folder, { force: true });
+    }
+    const kept = await app.db
+      .selectFrom('emailMessageIds')
+      .select('messageId')
+      .where('workspaceId', '=', inbox.workspaceId)
+      .where('rfcMessageId', '=', 'f-2@example.org')
+      .execute();
+    expect(kept).toEqual([]);
   });
 
   const conversationOfMail = async (id: string) =>

@@ -1,6 +1,7 @@
-import { Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import type { Results } from '@electric-sql/pglite';
 import { lockRows } from '../src/db/lock-rows';
+import { sendTogether } from '../src/db/statements';
 import { PgliteThreadDialect } from '../src/db/pglite-dialect';
 import { startPgliteThread } from '../src/db/pglite-thread';
 import type { PgliteThread } from '../src/db/pglite-thread';
@@ -10,6 +11,7 @@ import type { Counters } from './support/counters';
 
 interface Sent {
   sql: string;
+  commit: boolean;
   answer(rows?: unknown[]): void;
   fail(error: Error): void;
 }
@@ -21,18 +23,19 @@ interface Sent {
 function fakeThread() {
   const sent: Sent[] = [];
   const thread: PgliteThread = {
-    query: <T>(text: string) =>
+    query: <T>(text: string, _params?: unknown[], options?: { commit?: boolean }) =>
       new Promise<Results<T>>((resolve, reject) => {
         const answer = (rows: unknown[] = []) =>
           resolve({ rows: rows as T[], fields: [], affectedRows: 0 });
-        sent.push({ sql: text, answer, fail: reject });
+        sent.push({ sql: text, commit: options?.commit ?? false, answer, fail: reject });
         if (text === 'begin') answer();
       }),
     exec: async () => {},
     dump: () => Promise.reject(new Error('the dialect never dumps the database')),
     close: async () => {},
   };
-  const sentSql = () => sent.map((statement) => statement.sql);
+  const sentSql = () =>
+    sent.map((statement) => (statement.commit ? `${statement.sql} + commit` : statement.sql));
   const find = (text: string) => {
     const statement = sent.find((candidate) => candidate.sql === text);
     if (!statement) throw new Error(`${text} was not sent`);
@@ -89,6 +92,49 @@ describe('PGlite thread dialect', () => {
     await expect(transaction).resolves.toBe('done');
     find("select 'outside'").answer();
     await expect(outside).resolves.toMatchObject({ rows: [] });
+  });
+
+  it('commits a transaction with its last statements when asked (sendTogether commit), and sends the next at once', async () => {
+    const { thread, sentSql, find } = fakeThread();
+    const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
+    const said = (text: string) => ({
+      query: CompiledQuery.raw(text),
+      read: (rows: unknown[]) => rows,
+    });
+    const transaction = db
+      .transaction()
+      .execute((trx) =>
+        sendTogether(trx, [said("select 'in 1'"), said("select 'in 2'")], { commit: true }),
+      );
+    await settle();
+    const outside = sql`select 'outside'`.execute(db);
+    await settle();
+    // Nothing waits for the replies: the next request's statement is sent behind the commit.
+    expect(sentSql()).toEqual([
+      'begin',
+      "select 'in 1'",
+      "select 'in 2' + commit",
+      "select 'outside'",
+    ]);
+    find("select 'in 1'").answer([{ in: 1 }]);
+    find("select 'in 2'").answer([{ in: 2 }]);
+    await expect(transaction).resolves.toEqual([[{ in: 1 }], [{ in: 2 }]]);
+    // Kysely's own commit afterwards is nothing: no separate commit went to the thread.
+    expect(sentSql()).not.toContain('commit');
+    find("select 'outside'").answer();
+    await expect(outside).resolves.toMatchObject({ rows: [] });
+  });
+
+  it('sends no rollback after a statement that carried the commit failed', async () => {
+    const { thread, sentSql, find } = fakeThread();
+    const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
+    const said = { query: CompiledQuery.raw("select 'bad'"), read: () => undefined };
+    const failing = db.transaction().execute((trx) => sendTogether(trx, [said], { commit: true }));
+    await settle();
+    find("select 'bad'").fail(new Error('division by zero'));
+    await expect(failing).rejects.toThrow('division by zero');
+    // The thread ended the transaction with the commit it carried (a rollback, as it failed).
+    expect(sentSql()).toEqual(['begin', "select 'bad' + commit"]);
   });
 
   it('sends no statement that only takes row locks inside a transaction (lockRows)', async () => {

@@ -69,4 +69,67 @@ describe.each(testBackends)('statements sent together ($backend)', (backend) => 
     );
     expect(one).toEqual([{ one: 1 }]);
   });
+
+  // `commit`: PGlite's dialect commits with the last statement, in the same trip (pglite-dialect.ts).
+  it('commit with the last: what they wrote is kept and the last one answers its own rows', async () => {
+    const owner = (await signUp(app)).auth.user.id;
+    const [, inserted] = await writeTransaction(app.db, (trx) =>
+      sendTogether(
+        trx,
+        [
+          statement("select set_config('parley.probe', 'kept', true)", () => 'set'),
+          statement(
+            `insert into workspaces (id, owned_by, name, url)
+              values ('kept-' || current_setting('parley.probe'), '${owner}', 'Kept', 'https://example.org')
+              returning id`,
+            (rows) => rows,
+          ),
+        ],
+        { commit: true },
+      ),
+    );
+    expect(inserted).toEqual([{ id: 'kept-kept' }]);
+    // Committed, not left open: a transaction rolled back after it takes nothing of it away.
+    await expect(
+      writeTransaction(app.db, (trx) => sendTogether(trx, [statement('select 1 / 0', () => 0)])),
+    ).rejects.toThrow(/division by zero/);
+    const { rows } = await sql<{ name: string }>`
+      select name from workspaces where id = 'kept-kept'`.execute(app.db);
+    expect(rows).toEqual([{ name: 'Kept' }]);
+  });
+
+  it('commit with the last: a failure rolls the transaction back whole, and the next one runs', async () => {
+    const owner = (await signUp(app)).auth.user.id;
+    const failed = writeTransaction(app.db, (trx) =>
+      sendTogether(
+        trx,
+        [
+          statement(
+            `insert into workspaces (id, owned_by, name, url)
+              values ('never-committed', '${owner}', 'Never kept', 'https://example.org')`,
+            () => undefined,
+          ),
+          statement('select 1 / 0', () => undefined),
+        ],
+        { commit: true },
+      ),
+    );
+    await expect(failed).rejects.toThrow(/division by zero/);
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from workspaces where id = 'never-committed'`.execute(app.db);
+    expect(rows[0]!.count).toBe(0);
+    // No transaction was left open on the connection: this one commits on its own.
+    await writeTransaction(app.db, (trx) =>
+      sendTogether(trx, [
+        statement(
+          `insert into workspaces (id, owned_by, name, url)
+            values ('after-the-failure', '${owner}', 'Kept after', 'https://example.org')`,
+          () => undefined,
+        ),
+      ]),
+    );
+    const { rows: after } = await sql<{ count: number }>`
+      select count(*)::int as count from workspaces where id = 'after-the-failure'`.execute(app.db);
+    expect(after[0]!.count).toBe(1);
+  });
 });

@@ -9,7 +9,9 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { Results } from '@electric-sql/pglite';
 import { isLockOnly } from './lock-rows';
+import { commitsWith } from './statements';
 import type { PgliteThread } from './pglite-thread';
 
 /**
@@ -117,7 +119,8 @@ class PgliteThreadConnection implements DatabaseConnection {
 
   async end(command: 'commit' | 'rollback'): Promise<void> {
     // Kysely rolls back after a failed commit, but the turn is gone by then: what was sent next
-    // may be another transaction's, and PostgreSQL has ended this one already.
+    // may be another transaction's, and PostgreSQL has ended this one already. So it has when
+    // the transaction committed with its last statement (executeQuery).
     if (!this.inTransaction) return;
     this.inTransaction = false;
     let ended: Promise<unknown>;
@@ -132,9 +135,22 @@ class PgliteThreadConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Transactions here run one at a time: a lock taken for other transactions to wait on is moot.
     if (this.inTransaction && isLockOnly(query)) return { rows: [] };
-    const post = () => this.thread.query<R>(query.sql, [...query.parameters]);
-    // A transaction has the turn already, until its end.
-    const { rows, affectedRows } = await (this.inTransaction ? post() : this.turns.send(post));
+    const commit = this.inTransaction && commitsWith(query);
+    const post = () => this.thread.query<R>(query.sql, [...query.parameters], { commit });
+    let answered: Promise<Results<R>>;
+    if (commit) {
+      // The transaction ends with this statement: as in end(), the turn goes once it is posted.
+      this.inTransaction = false;
+      try {
+        answered = post();
+      } finally {
+        this.turns.give();
+      }
+    } else {
+      // A transaction has the turn already, until its end.
+      answered = this.inTransaction ? post() : this.turns.send(post);
+    }
+    const { rows, affectedRows } = await answered;
     return affectedRows ? { rows, numAffectedRows: BigInt(affectedRows) } : { rows };
   }
 

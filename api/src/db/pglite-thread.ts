@@ -14,7 +14,8 @@ import { lockDataFolder } from './data-folder-lock';
  * Exposes PGlite's query() and close() signatures (pglite-dialect.ts uses them) plus exec.
  */
 export interface PgliteThread {
-  query<T>(sql: string, params?: unknown[]): Promise<Results<T>>;
+  /** `commit`: the transaction under way commits right after the statement, in the same call. */
+  query<T>(sql: string, params?: unknown[], options?: { commit?: boolean }): Promise<Results<T>>;
   /** Runs a script of several statements (PGlite's query() takes one). */
   exec(script: string): Promise<void>;
   /** The whole database as a `dumpDataDir()` file: the API tests' migrated starting point. */
@@ -43,9 +44,12 @@ type WorkerMessage =
   | { type: 'reply'; id: number; ok: true; result: unknown }
   | { type: 'reply'; id: number; ok: false; error: SerializedError };
 
-/** `begin`: open a transaction first (the `begin` the caller asked for, carried by its first statement). */
+/**
+ * `begin`: open a transaction first (the `begin` the caller asked for, carried by its first
+ * statement); `commit`: commit it right after the statement.
+ */
 type Request =
-  | { type: 'query'; sql: string; params: unknown[]; begin: boolean }
+  | { type: 'query'; sql: string; params: unknown[]; begin: boolean; commit: boolean }
   | { type: 'exec'; sql: string; begin: boolean }
   | { type: 'dump' }
   | { type: 'close' };
@@ -133,7 +137,7 @@ function threadOver(worker: Worker, started: boolean): Promise<ReleasablePgliteT
   };
 
   const thread: ReleasablePgliteThread = {
-    query: async <T>(sql: string, params: unknown[] = []) => {
+    query: async <T>(sql: string, params: unknown[] = [], { commit = false } = {}) => {
       if (params.length === 0 && sql === 'begin') {
         beginPending = true;
         return noRows as Results<T>;
@@ -144,7 +148,7 @@ function threadOver(worker: Worker, started: boolean): Promise<ReleasablePgliteT
         if (!begin) await send({ type: 'exec', sql, begin: false });
         return noRows as Results<T>;
       }
-      return (await send({ type: 'query', sql, params, begin })) as Results<T>;
+      return (await send({ type: 'query', sql, params, begin, commit })) as Results<T>;
     },
     exec: async (script) => {
       await send({ type: 'exec', sql: script, begin: takeBegin() });

@@ -96,7 +96,10 @@ function createSession(pglite) {
     return serializer ? serializer(value) : value.toString();
   }
 
-  /** The result of the last command in `messages`, as `query()` returns it. */
+  /**
+   * The result of the last command in `messages` (not the `begin` or `commit` sent with it), as
+   * `query()` returns it.
+   */
   function lastResult(messages, fields) {
     let rows = [];
     let result = { rows: [], fields, affectedRows: 0 };
@@ -109,7 +112,10 @@ function createSession(pglite) {
           row[name] = value === null || !parser ? value : parser(value, dataTypeID);
         });
         rows.push(row);
-      } else if (message.name === 'commandComplete') {
+      } else if (
+        message.name === 'commandComplete' &&
+        !transactionControl.has(message.text.toLowerCase())
+      ) {
         result = { rows, fields, affectedRows: affectedRows(message.text) };
         rows = [];
       }
@@ -118,7 +124,7 @@ function createSession(pglite) {
   }
 
   return {
-    async query(sql, params, begin) {
+    async query(sql, params, begin, commit) {
       const known = prepared.get(sql);
       const { name, types, fields } = known ?? (await prepare(sql, begin));
       const values = params.map((value, index) => serializeValue(value, types[index]));
@@ -131,6 +137,8 @@ function createSession(pglite) {
           serialize.bind({ statement: name, values }),
           serialize.execute({}),
           serialize.sync(),
+          // A statement that fails leaves its transaction aborted: this commit then rolls it back.
+          ...(commit ? [serialize.query('commit')] : []),
         ]),
       );
       return lastResult(messages, fields);
@@ -174,7 +182,7 @@ async function main() {
   const handle = async (message) => {
     switch (message.type) {
       case 'query':
-        return session.query(message.sql, message.params, message.begin);
+        return session.query(message.sql, message.params, message.begin, message.commit);
       case 'exec':
         return session.exec(message.sql, message.begin);
       case 'dump':

@@ -13,6 +13,11 @@ export async function runStatement<T>(handle: Kysely<Database>, statement: State
   return statement.read((await handle.executeQuery(statement.query)).rows);
 }
 
+const committing = new WeakSet<CompiledQuery>();
+
+/** Whether the transaction commits with `query` (sendTogether's `commit`). */
+export const commitsWith = (query: CompiledQuery) => committing.has(query);
+
 /**
  * Runs `statements` on the transaction's connection, each sent right behind the one before
  * without waiting for its answer: Kysely sends a transaction's next statement only once the one
@@ -21,13 +26,21 @@ export async function runStatement<T>(handle: Kysely<Database>, statement: State
  * the ones before it did; when one fails the transaction has failed, and the first failure is
  * thrown once all have answered. Their rows reach `read` as the app's plugins make them
  * (camelCase names), as Kysely's own execution would.
+ *
+ * `commit`: the transaction writes nothing after these, and may commit with the last of them.
+ * PGlite's dialect sends the commit with it (commitsWith), so the transaction ends a crossing
+ * to the database's thread and back sooner, and the commit Kysely sends after is nothing; should
+ * a statement fail, its transaction rolls back there and then. Elsewhere Kysely commits as usual.
  */
 export async function sendTogether<T extends readonly unknown[]>(
   trx: Kysely<Database>,
   statements: { readonly [K in keyof T]: Statement<T[K]> },
+  options: { commit?: boolean } = {},
 ): Promise<T> {
   const executor = trx.getExecutor();
   const list = statements as readonly Statement<unknown>[];
+  const last = list[list.length - 1];
+  if (options.commit && last) committing.add(last.query);
   const results = await executor.provideConnection((connection) =>
     allOf(list.map((statement) => connection.executeQuery<UnknownRow>(statement.query))),
   );

@@ -13,6 +13,7 @@ import { mailContextsStatement } from '../repositories/email-message-ids';
 import type { MailContext } from '../repositories/email-message-ids';
 import { recordMailsStatement } from '../repositories/email-messages';
 import { appendStatement } from '../repositories/message-appends';
+import { findSubscribedWebhookIds } from '../repositories/webhooks';
 import type { Appended } from '../repositories/message-appends';
 import { MailRefused, placeMails } from './mail-placement';
 import type { PlacedMail, QueuedMail, StoredMail } from './mail-placement';
@@ -42,11 +43,15 @@ function writeFilesBeside(mails: PlacedMail[]): Promise<unknown> {
  * Mails of one transaction, each in its own conversation: placed (placeMails), then the
  * customers and conversations they start inserted, their messages appended with their mail
  * details and their Message-IDs and files recorded, in statements sent together: one trip.
+ * `last.commit`: these are the transaction's last writes and no webhook waits for what they
+ * tell (quietGroup), so the transaction commits with them (sendTogether), unless a file is
+ * written to disk beside them: it must be there before the commit.
  */
 async function storeMails(
   trx: Kysely<Database>,
   mails: QueuedMail[],
   contexts: MailContext[],
+  last: { commit: boolean },
 ): Promise<StoredMail[]> {
   const { mails: placed, starting } = await placeMails(trx, mails, contexts);
   const toAppend = placed.filter((one): one is PlacedMail => 'write' in one);
@@ -57,39 +62,46 @@ async function storeMails(
   // right behind the one that appends them, without waiting for its answer.
   const messageIds = toAppend.map(() => randomId());
   const writes = toAppend.map(({ write }, index) => ({ ...write, id: messageIds[index] }));
+  const commit = last.commit && toAppend.every(({ queued }) => queued.written.length === 0);
   const [results] = await allOf([
-    sendTogether(trx, [
-      ...starting,
-      appendStatement(trx, writes, now),
-      recordMailsStatement(
-        trx,
-        toAppend.map(({ queued, conversation, files }, index) => ({
-          idRow: {
-            workspaceId: queued.inbox.workspaceId,
-            rfcMessageId: queued.mail.messageId,
-            messageId: messageIds[index]!,
-            conversationId: conversation.id,
-            direction: 'in' as const,
-            fromAddress: queued.mail.fromAddress,
-            subjectKey: queued.mail.subjectKey,
-            createdAt: queued.now,
-          },
-          files,
-        })),
-      ),
-    ]),
+    sendTogether(
+      trx,
+      [
+        ...starting,
+        appendStatement(trx, writes, now),
+        recordMailsStatement(
+          trx,
+          toAppend.map(({ queued, conversation, files }, index) => ({
+            idRow: {
+              workspaceId: queued.inbox.workspaceId,
+              rfcMessageId: queued.mail.messageId,
+              messageId: messageIds[index]!,
+              conversationId: conversation.id,
+              direction: 'in' as const,
+              fromAddress: queued.mail.fromAddress,
+              subjectKey: queued.mail.subjectKey,
+              createdAt: queued.now,
+            },
+            files,
+          })),
+        ),
+      ],
+      { commit },
+    ),
     writeFilesBeside(toAppend),
   ]);
   const appended = results[starting.length] as (Appended | undefined)[];
-  for (const { created, conversation, queued } of toAppend) {
-    if (!created) continue;
-    const row = { id: conversation.id, workspaceId: queued.inbox.workspaceId };
-    await emitConversationEvent(trx, row, 'conversation.created', queued.now);
-  }
-  const messages = await messagesStored(trx, writes, appended, now);
   toAppend.forEach(({ conversation }, index) => {
-    if (!messages[index]) throw new Error(`Conversation ${conversation.id} was not updated`);
+    if (!appended[index]) throw new Error(`Conversation ${conversation.id} was not updated`);
   });
+  if (!commit) {
+    for (const { created, conversation, queued } of toAppend) {
+      if (!created) continue;
+      const row = { id: conversation.id, workspaceId: queued.inbox.workspaceId };
+      await emitConversationEvent(trx, row, 'conversation.created', queued.now);
+    }
+    await messagesStored(trx, writes, appended, now);
+  }
   let next = 0;
   return placed.map((one) => {
     if (!('write' in one)) return one;
@@ -126,6 +138,23 @@ function independentMails(group: QueuedMail[], contexts: MailContext[]): boolean
 }
 
 /**
+ * Whether no webhook of the group's workspaces waits for the conversations and messages its
+ * mails make (read through the webhooks' cache, no round trip while nothing changed): then
+ * nothing is written after them, and their transaction can commit with them.
+ */
+async function quietGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<boolean> {
+  const workspaceIds = [...new Set(group.map(({ inbox }) => inbox.workspaceId))];
+  const waiting = await Promise.all(
+    workspaceIds.flatMap((id) =>
+      (['conversation.created', 'message.created'] as const).map(
+        async (event) => (await findSubscribedWebhookIds(db, id, event)).length > 0,
+      ),
+    ),
+  );
+  return !waiting.includes(true);
+}
+
+/**
  * A group of mails in one transaction. Their senders are locked first: one sender's mails are
  * stored one at a time, on every instance, so that their retries, threads and customer row are
  * decided in order, never twice at once. The locks are taken in one statement and in the same
@@ -140,6 +169,7 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
   }
   const toPlace = (mails: QueuedMail[]) =>
     mails.map(({ inbox, mail, now }) => ({ workspaceId: inbox.workspaceId, mail, now }));
+  const quiet = await quietGroup(db, group);
   try {
     return await writeTransaction(db, async (trx) => {
       const senders = [...new Set(group.map(senderKey))].sort();
@@ -159,6 +189,7 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
         trx,
         group.filter((_, index) => independent[index]),
         contexts.filter((_, index) => independent[index]),
+        { commit: quiet && !independent.includes(false) },
       );
       for (const [index, queued] of group.entries()) {
         stored[index] = independent[index]
@@ -168,6 +199,7 @@ async function storeGroup(db: Kysely<Database>, group: QueuedMail[]): Promise<St
                 trx,
                 [queued],
                 await runStatement(trx, mailContextsStatement(trx, toPlace([queued]))),
+                { commit: false },
               )
             )[0]!;
       }
