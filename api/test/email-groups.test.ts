@@ -284,4 +284,26 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     const history = reopened.statusHistory as unknown as { reason: string | null }[];
     expect(history.filter((entry) => entry.reason === 'reopened')).toHaveLength(1);
   });
+
+  // Statements are prepared once per connection; PGlite's one connection shows them all.
+  // On PostgreSQL each of the pool's connections has its own, which a test cannot pick.
+  if (!backend.postgres) {
+    it('plans the statements that store a group once, even after the tables are analyzed again', async () => {
+      for (const round of [1, 2]) {
+        await Promise.all(
+          Array.from({ length: 6 }, async (_, index) =>
+            store(await mailOf(`planned-${index}@example.org`, `p-${round}-${index}`, 'Plans')),
+          ),
+        );
+        await sql`analyze`.execute(app.db);
+      }
+      const { rows } = await sql<{ statement: string; customPlans: number; genericPlans: number }>`
+        select statement, custom_plans, generic_plans from pg_prepared_statements
+        where statement like '%jsonb_to_recordset%thread_ids%'
+          and statement not like '%pg_prepared_statements%'`.execute(app.db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ customPlans: 0 });
+      expect(Number(rows[0]!.genericPlans)).toBeGreaterThan(1);
+    });
+  }
 });
