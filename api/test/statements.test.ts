@@ -115,6 +115,22 @@ describe.each(testBackends)('statements sent together ($backend)', (backend) => 
       ),
     );
     await expect(failed).rejects.toThrow(/division by zero/);
+    // So does one whose last statement cannot even be prepared (it never runs).
+    const unprepared = writeTransaction(app.db, (trx) =>
+      sendTogether(
+        trx,
+        [
+          statement(
+            `insert into workspaces (id, owned_by, name, url)
+              values ('never-committed', '${owner}', 'Never kept', 'https://example.org')`,
+            () => undefined,
+          ),
+          statement('select from nowhere at all', () => undefined),
+        ],
+        { commit: true },
+      ),
+    );
+    await expect(unprepared).rejects.toThrow(/syntax error/);
     const { rows } = await sql<{ count: number }>`
       select count(*)::int as count from workspaces where id = 'never-committed'`.execute(app.db);
     expect(rows[0]!.count).toBe(0);

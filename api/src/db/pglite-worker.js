@@ -126,8 +126,17 @@ function createSession(pglite) {
   return {
     async query(sql, params, begin, commit) {
       const known = prepared.get(sql);
-      const { name, types, fields } = known ?? (await prepare(sql, begin));
-      const values = params.map((value, index) => serializeValue(value, types[index]));
+      let statement;
+      let values;
+      try {
+        statement = known ?? (await prepare(sql, begin));
+        values = params.map((value, index) => serializeValue(value, statement.types[index]));
+      } catch (err) {
+        // The transaction was to end with this statement, which never ran: it ends here.
+        if (commit) await pglite.execProtocol(serialize.query('rollback'));
+        throw err;
+      }
+      const { name, fields } = statement;
       const closes = closing;
       closing = [];
       const { messages } = await pglite.execProtocol(
