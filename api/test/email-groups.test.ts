@@ -1,9 +1,10 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { writeTransaction } from '../src/live/write-transaction';
 import { readMail } from '../src/mail/read-mail';
 import { findInboxByKey } from '../src/repositories/email-inboxes';
+import { recordMailsStatement } from '../src/repositories/email-messages';
 import { findStatistics } from '../src/repositories/statistics';
 import type { EmailInboxRow } from '../src/repositories/email-inboxes';
 import { changeStatus } from '../src/services/conversations';
@@ -283,6 +284,57 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
     expect(reopened.status).toBe('pending');
     const history = reopened.statusHistory as unknown as { reason: string | null }[];
     expect(history.filter((entry) => entry.reason === 'reopened')).toHaveLength(1);
+  });
+
+  it('finds the messages whose mail details it records by their ids, however many the database holds', async () => {
+    const stored = await store(await mailOf('planner@example.org', 'q-1', 'Planned'));
+    const { query } = recordMailsStatement(app.db, [
+      {
+        email: {
+          messageId: 'q-2@example.org',
+          from: 'inbox@localhost',
+          to: 'planner@example.org',
+          subject: 'Re: Planned',
+          html: null,
+          authFailure: null,
+          automatic: null,
+          delivery: { status: 'sending', error: null, attempts: 0 },
+        },
+        idRow: {
+          workspaceId: inbox.workspaceId,
+          rfcMessageId: 'q-2@example.org',
+          messageId: stored.messageId!,
+          conversationId: stored.conversationId!,
+          direction: 'out',
+          fromAddress: 'inbox@localhost',
+          subjectKey: 'planned',
+        },
+      },
+    ]);
+    // Many messages, the planner told of them, and the plan read: all rolled back after.
+    const rolledBack = new Error('rolled back');
+    let plan = '';
+    await app.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into messages (id, conversation_id, workspace_id, role, sender_id,
+            content, attachments, timestamp)
+          select 'earlier-' || n, conversation_id, workspace_id, role, sender_id, content,
+            attachments, timestamp - n * interval '1 second'
+          from messages, generate_series(1, 3000) n where id = ${stored.messageId}`.execute(trx);
+        await sql`analyze messages`.execute(trx);
+        const { rows } = await trx.executeQuery(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+        plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n');
+        throw rolledBack;
+      })
+      .catch((err: unknown) => {
+        if (err !== rolledBack) throw err;
+      });
+    const updating = plan.slice(plan.indexOf('CTE with_email'), plan.indexOf('CTE with_files'));
+    expect(updating).toContain('messages_pkey');
+    expect(updating).not.toContain('Seq Scan on messages');
   });
 
   // Statements are prepared once per connection; PGlite's one connection shows them all.

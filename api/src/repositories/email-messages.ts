@@ -54,8 +54,11 @@ const mailsRecorded = compiledOnce((db, mails: string, files: string) => ({
          direction text, from_address text, subject_key text, created_at timestamptz,
          email jsonb)
     ), with_email as (
+      -- Each message found by its id. The planner takes jsonb_to_recordset for a hundred rows,
+      -- and would join instead: reading every message of the database to change a few.
       update messages set email = given.email from given
-      where given.email is not null and messages.id = given.message_id
+      where messages.id = any(array(select message_id from given where email is not null))
+        and given.email is not null and messages.id = given.message_id
     ), with_files as (
       insert into stored_files
         (path, kind, owner_user_id, workspace_id, original_name, content_type, size, width,
