@@ -66,6 +66,49 @@ describe('groupedWrites', () => {
     await expect(Promise.all(all)).resolves.toHaveLength(5);
   });
 
+  it('waits for the items on their way before writing the first, and no longer', async () => {
+    const { groups, write, finish } = recordingWrite();
+    const store = groupedWrites(write, keyOf, 100, 50);
+    const cameA = store.announce();
+    const cameB = store.announce();
+    const cameC = store.announce();
+
+    const a = store('a:1');
+    cameA();
+    expect(groups).toEqual([]);
+    const b = store('b:1');
+    cameB();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(groups).toEqual([]);
+    // The last will not come (its mail was refused): the group goes without it.
+    cameC();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(groups).toEqual([['a:1', 'b:1']]);
+    await finish();
+    await expect(Promise.all([a, b])).resolves.toEqual(['stored a:1', 'stored b:1']);
+
+    // One that takes too long is waited for `lingerMs` (here 50 ms), then left to a later group.
+    const cameLate = store.announce();
+    const started = Date.now();
+    const d = store('d:1');
+    while (groups.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(groups[1]).toEqual(['d:1']);
+    await finish();
+    await expect(d).resolves.toBe('stored d:1');
+    // Said twice, it counts once: the next one announced is still waited for.
+    cameLate();
+    cameLate();
+    const cameE = store.announce();
+    const e = store('e:1');
+    expect(groups).toHaveLength(2);
+    cameE();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(groups[2]).toEqual(['e:1']);
+    await finish();
+    await expect(e).resolves.toBe('stored e:1');
+  });
+
   it('writes a failed group again item by item: only the item the database refuses fails', async () => {
     const groups: string[][] = [];
     const store = groupedWrites(async (items: string[]) => {

@@ -9,7 +9,7 @@ import type { DnsResolver, MailSession } from '../mail/mail-auth';
 import { readMail } from '../mail/read-mail';
 import { findInboxByKey } from '../repositories/email-inboxes';
 import type { EmailInboxRow } from '../repositories/email-inboxes';
-import { storeInboundMail } from './inbound-mail';
+import { announceMail, storeInboundMail } from './inbound-mail';
 import { MailRefused } from './mail-placement';
 import type { StoredMail } from './mail-placement';
 import type { FileStorage } from './storage';
@@ -56,28 +56,34 @@ export async function receiveMail(
 ): Promise<StoredMail[]> {
   const { config } = receiving;
   if (raw.length > config.maxBytes) throw mailTooBig(config.maxBytes);
-  // Both before the transaction, side by side: the checks mostly wait on DNS while parsing works.
-  const [mail, authFailure] = await Promise.all([
-    readMail(raw),
-    mailAuthFailure(raw, session, receiving.dnsResolver),
-  ]);
-  if (mail.attachments.length > config.maxAttachments) {
-    throw tooManyAttachments(config.maxAttachments);
+  const arrived = inboxes.length > 0 ? announceMail(receiving.db) : () => {};
+  try {
+    // Both before the transaction, side by side: the checks mostly wait on DNS while parsing works.
+    const [mail, authFailure] = await Promise.all([
+      readMail(raw),
+      mailAuthFailure(raw, session, receiving.dnsResolver),
+    ]);
+    if (mail.attachments.length > config.maxAttachments) {
+      throw tooManyAttachments(config.maxAttachments);
+    }
+    const results: StoredMail[] = [];
+    for (const inbox of inboxes) {
+      const stored = await storeInboundMail(
+        receiving.db,
+        receiving.storage,
+        inbox,
+        mail,
+        authFailure,
+        receiving.now(),
+        arrived,
+      );
+      results.push(stored);
+      if (stored.botShouldAnswer) receiving.onStored?.(stored);
+    }
+    return results;
+  } finally {
+    arrived();
   }
-  const results: StoredMail[] = [];
-  for (const inbox of inboxes) {
-    const stored = await storeInboundMail(
-      receiving.db,
-      receiving.storage,
-      inbox,
-      mail,
-      authFailure,
-      receiving.now(),
-    );
-    results.push(stored);
-    if (stored.botShouldAnswer) receiving.onStored?.(stored);
-  }
-  return results;
 }
 
 /** How far a posted mail's timestamp may be from the server's clock. */
