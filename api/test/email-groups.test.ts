@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { writeTransaction } from '../src/live/write-transaction';
 import { readMail } from '../src/mail/read-mail';
 import { findInboxByKey } from '../src/repositories/email-inboxes';
@@ -20,6 +20,7 @@ import {
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
 import { inboxAddressOf } from './support/mail-sender';
+import { planAfter } from './support/query-plan';
 
 jest.setTimeout(120_000);
 
@@ -312,26 +313,17 @@ describe.each(testBackends)('received mails stored together ($backend)', (backen
       },
     ]);
     // Many messages, the planner told of them, and the plan read: all rolled back after.
-    const rolledBack = new Error('rolled back');
-    let plan = '';
-    await app.db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`insert into messages (id, conversation_id, workspace_id, role, sender_id,
+    const plan = await planAfter(
+      app.db,
+      (trx) =>
+        sql`insert into messages (id, conversation_id, workspace_id, role, sender_id,
             content, attachments, timestamp)
           select 'earlier-' || n, conversation_id, workspace_id, role, sender_id, content,
             attachments, timestamp - n * interval '1 second'
-          from messages, generate_series(1, 3000) n where id = ${stored.messageId}`.execute(trx);
-        await sql`analyze messages`.execute(trx);
-        const { rows } = await trx.executeQuery(
-          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-        );
-        plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n');
-        throw rolledBack;
-      })
-      .catch((err: unknown) => {
-        if (err !== rolledBack) throw err;
-      });
+          from messages, generate_series(1, 3000) n where id = ${stored.messageId}`.execute(trx),
+      'messages',
+      query,
+    );
     const updating = plan.slice(plan.indexOf('CTE with_email'), plan.indexOf('CTE with_files'));
     expect(updating).toContain('messages_pkey');
     expect(updating).not.toContain('Seq Scan on messages');

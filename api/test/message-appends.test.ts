@@ -2,7 +2,7 @@ import type { AuthResponse } from 'shared-sdk';
 import { messageSchema, statisticsSchema } from 'shared-sdk/schemas';
 import { createWebhook } from '../src/services/webhooks';
 import { writeTransaction } from '../src/live/write-transaction';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { PairSuggestion, ProductCard, SourceLink } from 'shared-sdk/schemas';
 import type { Database } from '../src/db/schema';
@@ -20,6 +20,7 @@ import {
   testBackends,
 } from './support/build-test-app';
 import type { TestApp } from './support/build-test-app';
+import { planAfter } from './support/query-plan';
 import { transactionsDuring } from './support/transactions';
 
 // An agent's reply in a conversation they have taken over already, a customer's message in their
@@ -687,26 +688,17 @@ describe.each(testBackends)('messages appended in one statement ($backend)', (ba
       new Date(),
     );
     // Many conversations, the planner told of them, and the plan read: all rolled back after.
-    const rolledBack = new Error('rolled back');
-    let plan = '';
-    await app.db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
+    const plan = await planAfter(
+      app.db,
+      (trx) =>
+        sql`insert into conversations (id, workspace_id, chatbot_id, customer_id, status,
             status_history, agent_ids, messages_seen_count, last_customer_message_at, updated_at)
           select 'earlier-' || n, workspace_id, chatbot_id, customer_id, 'resolved',
             status_history, agent_ids, messages_seen_count, last_customer_message_at, updated_at
-          from conversations, generate_series(1, 3000) n where id = ${conversationId}`.execute(trx);
-        await sql`analyze conversations`.execute(trx);
-        const { rows } = await trx.executeQuery(
-          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-        );
-        plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n');
-        throw rolledBack;
-      })
-      .catch((err: unknown) => {
-        if (err !== rolledBack) throw err;
-      });
+          from conversations, generate_series(1, 3000) n where id = ${conversationId}`.execute(trx),
+      'conversations',
+      query,
+    );
 
     // The part that finds and locks the conversations (those here are all of one customer: the
     // part finding a customer's latest reads them all, rightly).

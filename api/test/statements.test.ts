@@ -100,37 +100,24 @@ describe.each(testBackends)('statements sent together ($backend)', (backend) => 
 
   it('commit with the last: a failure rolls the transaction back whole, and the next one runs', async () => {
     const owner = (await signUp(app)).auth.user.id;
-    const failed = writeTransaction(app.db, (trx) =>
-      sendTogether(
-        trx,
-        [
-          statement(
-            `insert into workspaces (id, owned_by, name, url)
-              values ('never-committed', '${owner}', 'Never kept', 'https://example.org')`,
-            () => undefined,
-          ),
-          statement('select 1 / 0', () => undefined),
-        ],
-        { commit: true },
-      ),
-    );
-    await expect(failed).rejects.toThrow(/division by zero/);
+    const insertThen = (last: string) =>
+      writeTransaction(app.db, (trx) =>
+        sendTogether(
+          trx,
+          [
+            statement(
+              `insert into workspaces (id, owned_by, name, url)
+                values ('never-committed', '${owner}', 'Never kept', 'https://example.org')`,
+              () => undefined,
+            ),
+            statement(last, () => undefined),
+          ],
+          { commit: true },
+        ),
+      );
+    await expect(insertThen('select 1 / 0')).rejects.toThrow(/division by zero/);
     // So does one whose last statement cannot even be prepared (it never runs).
-    const unprepared = writeTransaction(app.db, (trx) =>
-      sendTogether(
-        trx,
-        [
-          statement(
-            `insert into workspaces (id, owned_by, name, url)
-              values ('never-committed', '${owner}', 'Never kept', 'https://example.org')`,
-            () => undefined,
-          ),
-          statement('select from nowhere at all', () => undefined),
-        ],
-        { commit: true },
-      ),
-    );
-    await expect(unprepared).rejects.toThrow(/syntax error/);
+    await expect(insertThen('select from nowhere at all')).rejects.toThrow(/syntax error/);
     const { rows } = await sql<{ count: number }>`
       select count(*)::int as count from workspaces where id = 'never-committed'`.execute(app.db);
     expect(rows[0]!.count).toBe(0);
