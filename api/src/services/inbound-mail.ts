@@ -55,11 +55,11 @@ async function storeMails(
   contexts: MailContext[],
   last: { commit: boolean },
 ): Promise<StoredMail[]> {
-  const { mails: placed, starting } = await placeMails(trx, mails, contexts);
+  // Mails of a group arrived within a statement's time of each other: the latest one's time.
+  const now = new Date(Math.max(...mails.map((queued) => queued.now.getTime())));
+  const { mails: placed, starting } = await placeMails(trx, mails, contexts, now);
   const toAppend = placed.filter((one): one is PlacedMail => 'write' in one);
   if (toAppend.length === 0) return placed as StoredMail[];
-  // Mails of a group arrived within a statement's time of each other: the latest one's time.
-  const now = new Date(Math.max(...toAppend.map(({ queued }) => queued.now.getTime())));
   // The messages' ids are drawn here, so that the statement recording their Message-IDs is sent
   // right behind the one that appends them, without waiting for its answer.
   const messageIds = toAppend.map(() => randomId());

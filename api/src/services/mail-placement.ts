@@ -242,12 +242,13 @@ export interface Placement {
  * workspace's customer and its conversation: the thread it replies to, or a new one. The new
  * customers and conversations have their ids drawn here and their inserts are left for the caller
  * to send in one trip with the messages' (storeMails): a group of new senders waits on the
- * database once, not once for its conversations and again for its messages.
+ * database once, not once for its conversations and again for its messages. `now`: the group's.
  */
 export async function placeMails(
   trx: Kysely<Database>,
   mails: QueuedMail[],
   contexts: MailContext[],
+  now: Date,
 ): Promise<Placement> {
   const answered = await allOf(
     mails.map((queued, index) => withoutMessage(trx, queued, contexts[index]!)),
@@ -266,8 +267,6 @@ export async function placeMails(
         : newConversation(queued, { chatbotId, customerId }),
     };
   });
-  // A group's mails arrived within a statement's time of each other: the latest one's time.
-  const now = new Date(Math.max(...mails.map((queued) => queued.now.getTime())));
   const starting = startingStatements(
     trx,
     starts.flatMap((start) => (start?.customer ? [start.customer] : [])),
