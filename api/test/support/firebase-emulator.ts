@@ -134,6 +134,20 @@ export async function updateEmulatorAccount(
   );
 }
 
+/**
+ * Removes every account. Called first thing after the emulator starts, when its first connection
+ * was once seen reset (ECONNRESET) though it had answered: a connection that fails is tried again,
+ * a few times; an answer of any status is not.
+ */
 export async function clearEmulatorAccounts(): Promise<void> {
-  await fetch(`${origin}/emulator/v1/projects/${emulatorProjectId}/accounts`, { method: 'DELETE' });
+  const url = `${origin}/emulator/v1/projects/${emulatorProjectId}/accounts`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fetch(url, { method: 'DELETE' });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
