@@ -34,6 +34,15 @@ export async function startAuthEmulator(): Promise<{ stop: () => Promise<void> }
   // firebase.json with this emulator's port.
   const config = JSON.parse(readFileSync(path.join(repo, 'firebase.json'), 'utf8'));
   config.emulators.auth.port = emulatorPort;
+  // Its hub and logging on ports of its own beside it, not the defaults (4400, 4500) each instance
+  // takes when it finds them free: the API tests and the end-to-end tests start theirs side by
+  // side, and two instances looking at the same moment could reach for the same port.
+  config.emulators.hub = { host: '127.0.0.1', port: emulatorPort + 1 };
+  config.emulators.logging = {
+    ...config.emulators.logging,
+    host: '127.0.0.1',
+    port: emulatorPort + 2,
+  };
   const configFile = path.join(
     mkdtempSync(path.join(os.tmpdir(), 'parley-emulator-')),
     'firebase.json',
