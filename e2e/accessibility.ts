@@ -22,6 +22,16 @@ export async function expectAccessible(page: Page) {
   // A test that checks every state in both modes spends most of its time here: each check brings
   // its own time, so such tests need no timeout of their own.
   test.info().setTimeout(test.info().timeout + checkAllowanceMs);
+  // Colours read halfway through a fade fail contrast that the settled page passes: a loaded
+  // machine checked one mid-transition. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // axe reaches a frame of another origin only by merging each frame's results in a blank page
   // it opens for every check (1-2 s a check in Chromium). Frames of the page's own origin are
   // all checked in one pass without it ("legacy mode"), which is all a dashboard page needs.
